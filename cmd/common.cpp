@@ -1,0 +1,50 @@
+// Messages, exit codes, colour and locale decisions.
+#include "common.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+namespace pyr::cmd {
+
+void message(const std::string& text) { fmt::print(stderr, "pyramide: {}\n", text); }
+
+int report(const InputError& e) {
+    message(printable(e.format()));
+    return e.severity == Severity::Invalid ? ExitNegative : ExitError;
+}
+
+bool use_color(const std::string& when, std::FILE* stream) {
+    if (when == "always") return true;
+    if (when == "never") return false;
+    const char* no_color = std::getenv("NO_COLOR");
+    if (no_color && *no_color) return false;
+    const char* term = std::getenv("TERM");
+    if (term && std::strcmp(term, "dumb") == 0) return false;
+    return ::isatty(::fileno(stream)) != 0;
+}
+
+bool use_unicode(bool ascii_flag) {
+    if (ascii_flag) return false;
+    for (const char* var : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+        const char* value = std::getenv(var);
+        if (value && *value) {
+            const std::string v(value);
+            return v.find("UTF-8") != std::string::npos || v.find("utf8") != std::string::npos ||
+                   v.find("UTF8") != std::string::npos || v.find("utf-8") != std::string::npos;
+        }
+    }
+    return false;
+}
+
+RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream) {
+    RenderStyle style;
+    style.unicode = use_unicode(ascii);
+    style.color = use_color(color_when, stream);
+    return style;
+}
+
+}  // namespace pyr::cmd

@@ -1,0 +1,96 @@
+// pyramide replay: plays a move log over its deal, showing each position (or
+// only the last) and the result. Exit 0 won, 1 lost, unfinished or illegal, 2 unreadable.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "formats/deal_format.hpp"
+#include "formats/json.hpp"
+#include "formats/movelog.hpp"
+
+namespace pyr::cmd {
+
+namespace {
+struct ReplayOptions {
+    std::string file;
+    std::string variant;
+    bool final_only = false;
+    bool json = false;
+    bool ascii = false;
+    std::string color = "auto";
+};
+
+int run_replay(const ReplayOptions& o) {
+    RulesCache cache;
+    Input in(o.file);
+    const MoveLog log = read_log(in.lines(), cache, o.variant);
+    Game game(*log.deal.rules, log.deal.deal);
+    const RenderStyle style = render_style(o.color, o.ascii, stdout);
+    JsonWriter w;
+    w.begin_object().key("file").value(in.name()).key("variant").value(game.variant().name);
+    if (log.deal.deal.has_seed) w.key("seed").value(log.deal.deal.seed);
+    if (o.json && !o.final_only) {
+        w.key("positions").begin_array();
+        position_json(game, w);
+    }
+    if (!o.json && !o.final_only) fmt::print("start\n{}", render_position(game, style));
+    int n = 0;
+    std::string text;
+    // format_move needs the position before the move: keep a copy one move behind.
+    Game before = game;
+    replay(log, game, [&](const Game& g, const Move& m) {
+        ++n;
+        text = format_move(before, m);
+        before.apply(m);
+        if (o.final_only) return;
+        if (o.json) {
+            position_json(g, w);
+        } else {
+            fmt::print("\nmove {}: {}\n{}", n, text, render_position(g, style));
+        }
+    });
+    if (o.json && !o.final_only) w.end_array();
+    const Status st = game.status();
+    const char* result = st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+    if (o.json) {
+        if (o.final_only) {
+            w.key("final");
+            position_json(game, w);
+        }
+        w.key("moves").value(n).key("result").value(result).key("reason").value(game.end_reason());
+        w.key("cards_left").value(game.cards_left());
+        if (game.variant().scored) w.key("score").value(game.score());
+        w.end_object();
+        fmt::print("{}\n", w.str());
+    } else {
+        if (o.final_only) fmt::print("after {} move{}\n{}", n, n == 1 ? "" : "s", render_position(game, style));
+        std::string line = fmt::format("\nresult: {}", result);
+        if (st != Status::InProgress) line += " (" + game.end_reason() + ")";
+        line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
+        if (game.variant().scored) line += fmt::format(", score {}", game.score());
+        fmt::print("{}\n", line);
+    }
+    return st == Status::Won ? ExitOk : ExitNegative;
+}
+}  // namespace
+
+Subcommand setup_replay(CLI::App& parent) {
+    auto o = std::make_shared<ReplayOptions>();
+    CLI::App* app = parent.add_subcommand(
+        "replay", "Replay a move log over its deal: every position, the result and the score.\n"
+                  "Exit status: 0 won, 1 lost, unfinished or an illegal move, 2 unreadable input.");
+    app->add_option("log", o->file, "The move log; - reads stdin")->required();
+    app->add_option("-v,--variant", o->variant, "Variant FILE.toml for a log of a user variant");
+    app->add_flag("--final", o->final_only, "Show only the last position");
+    app->add_flag("--json", o->json, "Print JSON on stdout");
+    app->add_flag("--ascii", o->ascii, "Suit letters instead of symbols");
+    app->add_option("--color", o->color, "auto, always or never")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    app->footer("Example:\n  pyramide replay --final game.log");
+    return {app, [o] { return run_replay(*o); }};
+}
+
+}  // namespace pyr::cmd

@@ -1,0 +1,466 @@
+// Reading and writing deals in the text, line and JSON forms of formats/deal.md.
+#include "deal_format.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "cards.hpp"
+#include "error.hpp"
+#include "json.hpp"
+#include "lib/shuffle.hpp"
+#include "variant_toml.hpp"
+
+namespace pyr {
+
+const Rules& RulesCache::get(const std::string& spec) {
+    auto it = rules_.find(spec);
+    if (it == rules_.end()) it = rules_.emplace(spec, std::make_unique<Rules>(load_variant(spec))).first;
+    return *it->second;
+}
+
+namespace {
+
+constexpr std::string_view DealHeader = "pyramide-deal";
+constexpr int DealVersion = 1;
+constexpr int StockPerLine = 8;
+
+std::string cards_line(const Rules& r, const std::vector<Card>& cards, std::size_t from, std::size_t to,
+                       std::string_view sep) {
+    std::string s;
+    for (std::size_t i = from; i < to; ++i) {
+        if (i > from) s += sep;
+        s += card_name(r.variant.deck, cards[i]);
+    }
+    return s;
+}
+
+std::string deck_word(const Variant& v) { return v.deck == DeckKind::French ? "French" : "Spanish"; }
+
+// A card as read, with where it was written.
+struct Placed {
+    Card card;
+    int line, col;
+};
+
+bool parse_u64(std::string_view s, std::uint64_t& out) {
+    if (s.empty() || s.size() > 20) return false;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+// What every form checks once the cards are placed: each card once, none missing.
+void check_cards(const std::string& file, const Rules& r, const std::vector<Placed>& cards, int line) {
+    const Variant& v = r.variant;
+    std::array<const Placed*, 64> seen{};
+    for (const Placed& p : cards) {
+        if (const Placed* first = seen[p.card.code])
+            throw InputError(file, p.line, p.col,
+                             fmt::format("duplicate card {} (first seen at {}:{})", card_name(v.deck, p.card),
+                                         first->line, first->col),
+                             Severity::Invalid);
+        seen[p.card.code] = &p;
+    }
+    if (static_cast<int>(cards.size()) != deck_size(v.deck)) {
+        std::string missing;
+        for (Card c : deck_cards(v.deck))
+            if (!seen[c.code]) missing += " " + card_name(v.deck, c);
+        throw InputError(file, line, 0,
+                         fmt::format("{} cards, but the {} deck has {}; missing:{}", cards.size(), deck_word(v),
+                                     deck_size(v.deck), missing),
+                         Severity::Invalid);
+    }
+}
+
+std::string strip_comment(const std::string& line) {
+    const std::size_t hash = line.find('#');
+    std::string s = hash == std::string::npos ? line : line.substr(0, hash);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+
+}  // namespace
+
+std::string format_deal_body(const Rules& r, const Deal& d) {
+    const Variant& v = r.variant;
+    const Layout& l = r.layout;
+    std::string out = fmt::format("variant {}\n", v.name);
+    if (d.has_seed) out += fmt::format("seed {}\n", d.seed);
+    std::size_t widest = 0;
+    for (const auto& row : l.pyramid_rows) widest = std::max(widest, row.size());
+    out += "pyramid\n";
+    for (const auto& row : l.pyramid_rows) {
+        out += std::string(2 + 2 * (widest - row.size()), ' ');
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            if (i) out += "  ";
+            out += card_name(v.deck, d.tableau[row[i]]);
+        }
+        out += '\n';
+    }
+    auto positions = [&](const std::vector<int>& ps) {
+        std::string s = " ";
+        for (int p : ps) s += " " + card_name(v.deck, d.tableau[p]);
+        return s + "\n";
+    };
+    if (!l.reserve.empty()) out += "reserve\n" + positions(l.reserve);
+    if (!l.pile_layers.empty()) {
+        out += "piles\n";
+        for (const auto& layer : l.pile_layers) out += positions(layer);
+    }
+    if (!d.stock.empty()) {
+        out += "stock\n";
+        for (std::size_t i = 0; i < d.stock.size(); i += StockPerLine)
+            out += "  " + cards_line(r, d.stock, i, std::min(d.stock.size(), i + StockPerLine), " ") + "\n";
+    }
+    return out;
+}
+
+std::string format_deal(const Rules& r, const Deal& d, DealFormat format) {
+    const Variant& v = r.variant;
+    switch (format) {
+    case DealFormat::Text:
+        return fmt::format("{} {}\n", DealHeader, DealVersion) + format_deal_body(r, d);
+    case DealFormat::Line: {
+        const std::vector<Card> cards = line_order(v, d);
+        return cards_line(r, cards, 0, cards.size(), " ") + "\n";
+    }
+    case DealFormat::Json: {
+        JsonWriter w;
+        w.begin_object().key("format").value("pyramide-deal").key("version").value(DealVersion);
+        w.key("variant").value(v.name);
+        if (d.has_seed) w.key("seed").value(d.seed);
+        auto cards = [&](const std::vector<int>& ps) {
+            w.begin_array();
+            for (int p : ps) w.value(card_name(v.deck, d.tableau[p]));
+            w.end_array();
+        };
+        w.key("pyramid").begin_array();
+        for (const auto& row : r.layout.pyramid_rows) cards(row);
+        w.end_array();
+        if (!r.layout.reserve.empty()) {
+            w.key("reserve");
+            cards(r.layout.reserve);
+        }
+        if (!r.layout.pile_layers.empty()) {
+            w.key("piles").begin_array();
+            for (const auto& layer : r.layout.pile_layers) cards(layer);
+            w.end_array();
+        }
+        w.key("stock").begin_array();
+        for (Card c : d.stock) w.value(card_name(v.deck, c));
+        w.end_array().end_object();
+        return w.str() + "\n";
+    }
+    }
+    return "";
+}
+
+DealReader::DealReader(LineReader& lines, RulesCache& cache, std::string variant)
+    : lines_(lines), cache_(cache), variant_(std::move(variant)) {}
+
+const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
+    try {
+        if (!variant_.empty()) {
+            const Rules& forced = cache_.get(variant_);
+            if (!name.empty() && name != forced.variant.name)
+                throw InputError(lines_.name(), line, col,
+                                 fmt::format("the deal is for variant '{}', but --variant gives '{}'", printable(name),
+                                             forced.variant.name),
+                                 Severity::Invalid);
+            return forced;
+        }
+        if (name.empty()) return cache_.get("traditional");
+        if (is_variant_path(name))
+            throw InputError(lines_.name(), line, col,
+                             fmt::format("variant '{}' is a path: name a preset, or give the file with --variant",
+                                         printable(name)));
+        return cache_.get(name);
+    } catch (InputError& e) {
+        if (e.file.empty()) throw InputError(lines_.name(), line, col, e.message, e.severity);
+        throw;
+    }
+}
+
+std::optional<ReadDeal> DealReader::next() {
+    std::string raw;
+    while (lines_.next(raw)) {
+        const std::string line = strip_comment(raw);
+        if (line.empty()) continue;
+        const std::vector<Token> toks = tokenize(line);
+        if (toks[0].text.starts_with("{")) return read_json(raw);
+        if (toks[0].text == DealHeader) {
+            const int start = lines_.line_number();
+            if (toks.size() != 2 || toks[1].text != std::to_string(DealVersion))
+                lines_.fail(toks.size() > 1 ? toks[1].col : 0,
+                            fmt::format("unsupported deal format version (this program reads '{} {}')", DealHeader,
+                                        DealVersion));
+            return read_body(start, "");
+        }
+        if (line[0] != ' ' && line[0] != '\t' && looks_like_card(DeckKind::French, toks[0].text))
+            return read_line_form(line);
+        if (line[0] != ' ' && line[0] != '\t' && looks_like_card(DeckKind::Spanish, toks[0].text))
+            return read_line_form(line);
+        if (toks[0].text == "pyramide-log")
+            lines_.fail(toks[0].col, "this is a move log, not a deal file");
+        lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, or JSON), got '{}'",
+                                             DealHeader, DealVersion, printable(toks[0].text)));
+    }
+    return std::nullopt;
+}
+
+ReadDeal DealReader::read_line_form(const std::string& line) {
+    ReadDeal out;
+    out.line = lines_.line_number();
+    out.rules = &rules_for("", out.line, 1);
+    const Variant& v = out.rules->variant;
+    std::vector<Placed> placed;
+    std::vector<Card> cards;
+    std::string why;
+    for (const Token& t : tokenize(line)) {
+        const Card c = parse_card(v.deck, t.text, why);
+        if (!c.valid()) lines_.fail(t.col, why);
+        placed.push_back({c, out.line, t.col});
+        cards.push_back(c);
+    }
+    check_cards(lines_.name(), *out.rules, placed, out.line);
+    out.deal = deal_from_line_order(v, cards);
+    return out;
+}
+
+ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
+    ReadDeal out;
+    out.line = start_line;
+    const Rules* rules = nullptr;
+    // Cards by section, with where each was written.
+    struct Section {
+        int line = 0;  // 0 = not present
+        std::vector<std::vector<Placed>> lines;
+    };
+    std::map<std::string, Section> sections;
+    Section* current = nullptr;
+    std::string raw;
+    while (lines_.next(raw)) {
+        const std::string line = strip_comment(raw);
+        if (line.empty()) continue;
+        const std::vector<Token> toks = tokenize(line);
+        // Indentation is for the eye: a line starting with a card continues the current section.
+        const bool cards_only = rules && looks_like_card(rules->variant.deck, toks[0].text);
+        std::size_t first_card = 0;
+        if (!cards_only) {
+            const std::string_view kw = toks[0].text;
+            if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{")) {
+                lines_.push_back();
+                break;
+            }
+            current = nullptr;
+            if (kw == "variant") {
+                if (rules) lines_.fail(toks[0].col, "a second 'variant' line");
+                if (toks.size() != 2) lines_.fail(toks[0].col, "expected 'variant NAME'");
+                rules = &rules_for(std::string(toks[1].text), lines_.line_number(), toks[1].col);
+                continue;
+            }
+            if (kw == "seed") {
+                if (out.deal.has_seed) lines_.fail(toks[0].col, "a second 'seed' line");
+                if (toks.size() != 2 || !parse_u64(toks[1].text, out.deal.seed))
+                    lines_.fail(toks.size() > 1 ? toks[1].col : toks[0].col,
+                                "expected 'seed N' with N a whole number from 0 to 18446744073709551615");
+                out.deal.has_seed = true;
+                continue;
+            }
+            if (!rules && (looks_like_card(DeckKind::French, kw) || looks_like_card(DeckKind::Spanish, kw)))
+                lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
+            if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock")
+                lines_.fail(toks[0].col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, "
+                                                     "piles or stock)",
+                                                     printable(kw)));
+            if (!rules) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
+            Section& s = sections[std::string(kw)];
+            if (s.line) lines_.fail(toks[0].col, fmt::format("a second '{}' section", kw));
+            s.line = lines_.line_number();
+            current = &s;
+            first_card = 1;
+            if (toks.size() == 1) continue;
+        } else if (!current) {
+            lines_.fail(toks[0].col, "cards outside a section (pyramid, reserve, piles or stock)");
+        }
+        std::vector<Placed> row;
+        std::string why;
+        for (std::size_t i = first_card; i < toks.size(); ++i) {
+            const Card c = parse_card(rules->variant.deck, toks[i].text, why);
+            if (!c.valid()) lines_.fail(toks[i].col, why);
+            row.push_back({c, lines_.line_number(), toks[i].col});
+        }
+        current->lines.push_back(std::move(row));
+    }
+    if (!rules) throw InputError(lines_.name(), start_line, 0, "the deal has no 'variant' line");
+    out.rules = rules;
+    out.deal.variant = rules->variant.name;
+    const Variant& v = rules->variant;
+    const Layout& l = rules->layout;
+    auto need = [&](const char* name, int expected) -> Section& {
+        Section& s = sections[name];
+        int n = 0;
+        for (const auto& row : s.lines) n += static_cast<int>(row.size());
+        if (!s.line && expected > 0)
+            throw InputError(lines_.name(), start_line, 0,
+                             fmt::format("the deal has no '{}' section ({} cards for variant '{}')", name, expected,
+                                         v.name),
+                             Severity::Invalid);
+        if (n != expected)
+            throw InputError(lines_.name(), s.line, 0,
+                             fmt::format("the {} has {} card{}, but variant '{}' has {}", name, n, n == 1 ? "" : "s",
+                                         v.name, expected),
+                             Severity::Invalid);
+        return s;
+    };
+    auto check_rows = [&](Section& s, const char* what, const std::vector<std::vector<int>>& rows) {
+        if (s.lines.size() != rows.size())
+            throw InputError(lines_.name(), s.line, 0,
+                             fmt::format("the {} has {} rows, but variant '{}' has {}", what, s.lines.size(), v.name,
+                                         rows.size()),
+                             Severity::Invalid);
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (s.lines[i].size() != rows[i].size())
+                throw InputError(lines_.name(), s.lines[i].empty() ? s.line : s.lines[i][0].line, 0,
+                                 fmt::format("row {} of the {} has {} cards, expected {}", i + 1, what,
+                                             s.lines[i].size(), rows[i].size()),
+                                 Severity::Invalid);
+    };
+    // Cards in line order (pyramid, stock, reserve, piles) for the duplicate check.
+    std::vector<Placed> all;
+    auto add = [&](const Section& s) {
+        for (const auto& row : s.lines) all.insert(all.end(), row.begin(), row.end());
+    };
+    Section& pyramid = need("pyramid", v.pyramid_size());
+    check_rows(pyramid, "pyramid", l.pyramid_rows);
+    Section& stock = need("stock", v.stock_size());
+    Section& reserve = need("reserve", v.reserve);
+    Section& piles = need("piles", v.piles * v.pile_depth);
+    if (v.piles) check_rows(piles, "piles", l.pile_layers);
+    add(pyramid);
+    add(stock);
+    add(reserve);
+    add(piles);
+    check_cards(lines_.name(), *rules, all, start_line);
+    std::vector<Card> cards;
+    for (const Placed& p : all) cards.push_back(p.card);
+    Deal d = deal_from_line_order(v, cards);
+    d.has_seed = out.deal.has_seed;
+    d.seed = out.deal.seed;
+    out.deal = std::move(d);
+    return out;
+}
+
+ReadDeal DealReader::read_json(std::string text) {
+    // A JSON deal may span lines: read until the braces balance outside strings.
+    const int start = lines_.line_number();
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    auto scan = [&](const std::string& s) {
+        for (char ch : s) {
+            if (in_string) {
+                if (escaped) escaped = false;
+                else if (ch == '\\') escaped = true;
+                else if (ch == '"') in_string = false;
+            } else if (ch == '"') in_string = true;
+            else if (ch == '{' || ch == '[') ++depth;
+            else if (ch == '}' || ch == ']') --depth;
+        }
+    };
+    scan(text);
+    std::string more;
+    while (depth > 0 && lines_.next(more)) {
+        text += "\n" + more;
+        scan(more);
+        if (text.size() > 1024 * 1024) lines_.fail(0, "JSON deal longer than 1 MiB");
+    }
+    const JsonValue doc = parse_json(text, lines_.name(), start);
+    auto fail = [&](const JsonValue& at, const std::string& msg, Severity sev = Severity::Unreadable) {
+        throw InputError(lines_.name(), at.line, at.col, msg, sev);
+    };
+    if (doc.kind != JsonValue::Kind::Object) fail(doc, "a JSON deal must be an object");
+    for (const auto& [k, val] : doc.members)
+        if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
+            k != "piles" && k != "stock")
+            fail(val, fmt::format("unknown key \"{}\" in a JSON deal", printable(k)));
+    const JsonValue* format = doc.find("format");
+    if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
+        fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");
+    const JsonValue* version = doc.find("version");
+    if (!version || version->kind != JsonValue::Kind::Number || version->text != std::to_string(DealVersion))
+        fail(version ? *version : doc, fmt::format("expected \"version\": {}", DealVersion));
+    std::string name;
+    const JsonValue* variant = doc.find("variant");
+    if (variant) {
+        if (variant->kind != JsonValue::Kind::String) fail(*variant, "\"variant\" must be a string");
+        name = variant->text;
+    }
+    ReadDeal out;
+    out.line = start;
+    out.rules = &rules_for(name, variant ? variant->line : start, variant ? variant->col : 1);
+    const Variant& v = out.rules->variant;
+    const Layout& l = out.rules->layout;
+    if (const JsonValue* seed = doc.find("seed")) {
+        if (!seed->is_uint()) fail(*seed, "\"seed\" must be a whole number from 0 to 18446744073709551615");
+        out.deal.has_seed = true;
+        out.deal.seed = seed->as_uint();
+    }
+    auto card_list = [&](const JsonValue& arr, std::vector<Placed>& into) {
+        if (arr.kind != JsonValue::Kind::Array) fail(arr, "expected an array of cards");
+        std::string why;
+        for (const JsonValue& item : arr.items) {
+            if (item.kind != JsonValue::Kind::String) fail(item, "expected a card name in a string");
+            const Card c = parse_card(v.deck, item.text, why);
+            if (!c.valid()) fail(item, why);
+            into.push_back({c, item.line, item.col});
+        }
+    };
+    auto rows = [&](const char* key, const std::vector<std::vector<int>>& shape, std::vector<Placed>& into) {
+        const JsonValue* arr = doc.find(key);
+        if (shape.empty()) {
+            if (arr && !(arr->kind == JsonValue::Kind::Array && arr->items.empty()))
+                fail(*arr, fmt::format("variant '{}' has no {}", v.name, key), Severity::Invalid);
+            return;
+        }
+        if (!arr) fail(doc, fmt::format("missing \"{}\"", key), Severity::Invalid);
+        if (arr->kind != JsonValue::Kind::Array) fail(*arr, fmt::format("\"{}\" must be an array of rows", key));
+        if (arr->items.size() != shape.size())
+            fail(*arr, fmt::format("the {} has {} rows, but variant '{}' has {}", key, arr->items.size(), v.name,
+                                   shape.size()),
+                 Severity::Invalid);
+        for (std::size_t i = 0; i < shape.size(); ++i) {
+            std::vector<Placed> row;
+            card_list(arr->items[i], row);
+            if (row.size() != shape[i].size())
+                fail(arr->items[i], fmt::format("row {} of the {} has {} cards, expected {}", i + 1, key, row.size(),
+                                                shape[i].size()),
+                     Severity::Invalid);
+            into.insert(into.end(), row.begin(), row.end());
+        }
+    };
+    auto flat = [&](const char* key, int expected, std::vector<Placed>& into) {
+        const JsonValue* arr = doc.find(key);
+        std::vector<Placed> cards;
+        if (arr) card_list(*arr, cards);
+        if (static_cast<int>(cards.size()) != expected)
+            fail(arr ? *arr : doc,
+                 fmt::format("the {} has {} cards, but variant '{}' has {}", key, cards.size(), v.name, expected),
+                 Severity::Invalid);
+        into.insert(into.end(), cards.begin(), cards.end());
+    };
+    std::vector<Placed> all;
+    rows("pyramid", l.pyramid_rows, all);
+    flat("stock", v.stock_size(), all);
+    flat("reserve", v.reserve, all);
+    rows("piles", l.pile_layers, all);
+    check_cards(lines_.name(), *out.rules, all, start);
+    std::vector<Card> cards;
+    for (const Placed& p : all) cards.push_back(p.card);
+    Deal d = deal_from_line_order(v, cards);
+    d.has_seed = out.deal.has_seed;
+    d.seed = out.deal.seed;
+    out.deal = std::move(d);
+    return out;
+}
+
+}  // namespace pyr

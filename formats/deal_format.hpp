@@ -1,0 +1,59 @@
+// The deal format (formats/deal.md): a readable text form, a one-line form
+// for scripts, and JSON Lines. Several deals may follow each other in a stream.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "lib/game.hpp"
+#include "text.hpp"
+
+namespace pyr {
+
+enum class DealFormat { Text, Line, Json };
+
+// Variants by name or path, loaded once each.
+class RulesCache {
+public:
+    const Rules& get(const std::string& spec);
+
+private:
+    std::map<std::string, std::unique_ptr<Rules>> rules_;
+};
+
+std::string format_deal(const Rules& rules, const Deal& deal, DealFormat format);
+// The text form's body (everything after its first line); the move log embeds it.
+std::string format_deal_body(const Rules& rules, const Deal& deal);
+
+struct ReadDeal {
+    Deal deal;
+    const Rules* rules = nullptr;
+    int line = 0;  // where the deal starts
+};
+
+class DealReader {
+public:
+    // `variant`: the --variant given by the user, or empty. A line-form deal
+    // (cards only) is read with it, or with traditional rules if it is empty;
+    // a deal that names another variant is an error.
+    DealReader(LineReader& lines, RulesCache& cache, std::string variant);
+    // The next deal, or nullopt at the end. Throws InputError.
+    std::optional<ReadDeal> next();
+
+    // For the move log: reads a deal body (variant line, sections) after a
+    // header that the caller has read, up to a line starting with `stop`
+    // (left unread), and checks it.
+    ReadDeal read_body(int start_line, std::string_view stop);
+
+private:
+    ReadDeal read_line_form(const std::string& line);
+    ReadDeal read_json(std::string first);
+    const Rules& rules_for(const std::string& name, int line, int col);
+
+    LineReader& lines_;
+    RulesCache& cache_;
+    std::string variant_;
+};
+
+}  // namespace pyr

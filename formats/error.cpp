@@ -1,0 +1,59 @@
+// Formatting of input errors and terminal-safe quoting of input text.
+#include "error.hpp"
+
+#include <fmt/format.h>
+
+namespace pyr {
+
+std::string InputError::where() const {
+    if (file.empty()) return "";
+    if (line == 0) return file + ": ";
+    if (col == 0) return fmt::format("{}:{}: ", file, line);
+    return fmt::format("{}:{}:{}: ", file, line, col);
+}
+
+namespace {
+// Length of the valid UTF-8 sequence at s[i], 0 if invalid.
+std::size_t utf8_len(std::string_view s, std::size_t i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return 0;
+    if (n == 2 && b < 0xC2) return 0;  // overlong
+    if (n == 3) {  // C1 controls are 2 bytes; reject overlongs and surrogates
+        const auto b1 = static_cast<unsigned char>(s[i + 1]);
+        if ((b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0)) return 0;
+    }
+    if (n == 4) {
+        const auto b1 = static_cast<unsigned char>(s[i + 1]);
+        if ((b == 0xF0 && b1 < 0x90) || b > 0xF4 || (b == 0xF4 && b1 >= 0x90)) return 0;
+    }
+    return n;
+}
+}  // namespace
+
+std::string printable(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8_len(s, i);
+        if (n == 0) {
+            out += fmt::format("\\x{:02x}", b);
+            ++i;
+        } else if (n == 1 && (b < 0x20 || b == 0x7F)) {
+            out += b == '\t' ? std::string("\\t") : b == '\r' ? std::string("\\r") : b == '\n' ? std::string("\\n")
+                                                                                               : fmt::format("\\x{:02x}", b);
+            ++i;
+        } else if (n == 2 && b == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+            out += fmt::format("\\u{:04x}", static_cast<unsigned char>(s[i + 1]));  // C1 control
+            i += 2;
+        } else {
+            out.append(s.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
+
+}  // namespace pyr

@@ -1,0 +1,34 @@
+// Input errors: what is wrong with a file, and where. Readers throw InputError;
+// only cmd/ turns it into a message and an exit code.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace pyr {
+
+enum class Severity {
+    Invalid = 1,     // well-formed, but breaks the rules (duplicate card, illegal move): exit 1
+    Unreadable = 2,  // cannot be read as the format at all (missing file, bad token): exit 2
+};
+
+class InputError : public std::runtime_error {
+public:
+    InputError(std::string file, int line, int col, std::string message, Severity sev = Severity::Unreadable)
+        : std::runtime_error(message), file(std::move(file)), line(line), col(col), message(std::move(message)),
+          severity(sev) {}
+    std::string file;
+    int line = 0, col = 0;  // 1-based; 0 = not known
+    std::string message;
+    Severity severity;
+
+    // "deal.txt:4:7: duplicate card QH (first seen at 2:3)"
+    std::string where() const;
+    std::string format() const { return where() + message; }
+};
+
+// Text from input made safe to print: control characters and escape sequences
+// are shown escaped (\x1b, \t), invalid UTF-8 as \xNN, never sent raw.
+std::string printable(std::string_view s);
+
+}  // namespace pyr

@@ -1,0 +1,220 @@
+// Moves as text, and the move log: reading, writing, replaying.
+#include "movelog.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "cards.hpp"
+#include "error.hpp"
+
+namespace pyr {
+
+namespace {
+constexpr std::string_view LogHeader = "pyramide-log";
+constexpr int LogVersion = 1;
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+std::string strip_comment(const std::string& line) {
+    const std::size_t hash = line.find('#');
+    std::string s = hash == std::string::npos ? line : line.substr(0, hash);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+}  // namespace
+
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col) {
+    const std::vector<Token> toks = tokenize(text);
+    req = MoveRequest{};
+    col = toks.empty() ? 1 : toks[0].col;
+    if (toks.empty()) {
+        why = "empty move";
+        return false;
+    }
+    const std::string word = lower(toks[0].text);
+    if (word == "draw" || word == "d") {
+        req.kind = MoveKind::Draw;
+        if (toks.size() > 2) {
+            col = toks[2].col;
+            why = "expected 'draw' or 'draw N' (N: the waste pile)";
+            return false;
+        }
+        if (toks.size() == 2) {
+            int pile = 0;
+            const std::string_view t = toks[1].text;
+            const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), pile);
+            if (ec != std::errc() || p != t.data() + t.size() || pile < 1 || pile > 9) {
+                col = toks[1].col;
+                why = fmt::format("bad waste pile '{}': expected a number from 1", printable(t));
+                return false;
+            }
+            req.pile = pile - 1;
+        }
+        return true;
+    }
+    if (word == "recycle" || word == "r") {
+        req.kind = MoveKind::Recycle;
+        if (toks.size() > 1) {
+            col = toks[1].col;
+            why = "'recycle' takes nothing after it";
+            return false;
+        }
+        return true;
+    }
+    if (toks.size() > 2) {
+        col = toks[2].col;
+        why = fmt::format("a move removes a pair or one {}; '{}' is a third card", lone_name(deck),
+                          printable(toks[2].text));
+        return false;
+    }
+    Card cards[2];
+    for (std::size_t i = 0; i < toks.size(); ++i) {
+        cards[i] = parse_card(deck, toks[i].text, why);
+        if (!cards[i].valid()) {
+            col = toks[i].col;
+            if (i == 0 && toks.size() == 1)
+                why = fmt::format("unknown move '{}': expected a pair (QH AS), a {} (KD), draw or recycle",
+                                  printable(toks[0].text), lone_name(deck));
+            return false;
+        }
+    }
+    req.kind = toks.size() == 1 ? MoveKind::Lone : MoveKind::Pair;
+    req.a = cards[0];
+    req.b = toks.size() == 2 ? cards[1] : NoCard;
+    return true;
+}
+
+std::string format_move(const Game& before, const Move& m) {
+    const DeckKind deck = before.variant().deck;
+    switch (m.kind) {
+    case MoveKind::Pair: {
+        // Higher rank first: "QH AS", "JC 2D".
+        const bool swap = m.cb.rank() > m.ca.rank() || (m.cb.rank() == m.ca.rank() && m.cb.code < m.ca.code);
+        return card_name(deck, swap ? m.cb : m.ca) + " " + card_name(deck, swap ? m.ca : m.cb);
+    }
+    case MoveKind::Lone:
+        return card_name(deck, m.ca);
+    case MoveKind::Draw:
+        if (before.variant().waste_piles > 1 && before.state().turned.valid()) return fmt::format("draw {}", m.pile + 1);
+        return "draw";
+    case MoveKind::Recycle:
+        return "recycle";
+    }
+    return "";
+}
+
+const char* result_word(LogResult r) {
+    switch (r) {
+    case LogResult::Won: return "won";
+    case LogResult::Lost: return "lost";
+    case LogResult::Unfinished: return "unfinished";
+    case LogResult::None: break;
+    }
+    return "";
+}
+
+std::string format_log_header(const Rules& rules, const Deal& deal) {
+    return fmt::format("{} {}\n", LogHeader, LogVersion) + format_deal_body(rules, deal) + "moves\n";
+}
+
+std::string format_result(const Game& game) {
+    const Status st = game.status();
+    std::string s = "result ";
+    s += st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+    if (game.variant().scored) s += fmt::format(" score {}", game.score());
+    return s + "\n";
+}
+
+MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& variant) {
+    MoveLog log;
+    log.file = lines.name();
+    std::string raw;
+    bool header = false;
+    while (lines.next(raw)) {
+        const std::string line = strip_comment(raw);
+        if (line.empty()) continue;
+        const std::vector<Token> toks = tokenize(line);
+        if (toks[0].text != LogHeader) lines.fail(toks[0].col, fmt::format("expected '{} {}'", LogHeader, LogVersion));
+        if (toks.size() != 2 || toks[1].text != std::to_string(LogVersion))
+            lines.fail(toks.size() > 1 ? toks[1].col : 0,
+                       fmt::format("unsupported move log version (this program reads '{} {}')", LogHeader, LogVersion));
+        header = true;
+        break;
+    }
+    if (!header) throw InputError(lines.name(), 0, 0, "empty file: expected a move log");
+    DealReader deals(lines, cache, variant);
+    log.deal = deals.read_body(lines.line_number(), "moves");
+    bool moves = false;
+    while (lines.next(raw)) {
+        const std::string line = strip_comment(raw);
+        if (line.empty()) continue;
+        const std::vector<Token> toks = tokenize(line);
+        if (!moves) {
+            if (toks[0].text != "moves" || toks.size() != 1)
+                lines.fail(toks[0].col, fmt::format("expected 'moves', got '{}'", printable(toks[0].text)));
+            moves = true;
+            continue;
+        }
+        if (log.result != LogResult::None) lines.fail(toks[0].col, "nothing may follow the result line");
+        if (toks[0].text == "result") {
+            log.result_line = lines.line_number();
+            const std::string word = toks.size() > 1 ? lower(toks[1].text) : "";
+            if (word == "won") log.result = LogResult::Won;
+            else if (word == "lost") log.result = LogResult::Lost;
+            else if (word == "unfinished") log.result = LogResult::Unfinished;
+            else lines.fail(toks.size() > 1 ? toks[1].col : toks[0].col, "expected 'result won', 'result lost' or 'result unfinished'");
+            if (toks.size() == 4 && toks[2].text == "score") {
+                const std::string_view t = toks[3].text;
+                const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), log.score);
+                if (ec != std::errc() || p != t.data() + t.size()) lines.fail(toks[3].col, "expected a whole number after 'score'");
+                log.has_score = true;
+            } else if (toks.size() != 2) {
+                lines.fail(toks[2].col, "expected 'score N' after the result");
+            }
+            continue;
+        }
+        LoggedMove m;
+        std::string why;
+        if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col)) lines.fail(m.col, why);
+        m.line = lines.line_number();
+        log.moves.push_back(m);
+    }
+    if (!moves) throw InputError(lines.name(), lines.line_number(), 0, "the log ends before its 'moves' line");
+    return log;
+}
+
+void replay(const MoveLog& log, Game& game, const std::function<void(const Game&, const Move&)>& after_move) {
+    std::string why;
+    for (const LoggedMove& lm : log.moves) {
+        const Status st = game.status();
+        if (st != Status::InProgress)
+            throw InputError(log.file, lm.line, lm.col,
+                             fmt::format("move after the end of the game ({}: {})", st == Status::Won ? "won" : "lost",
+                                         game.end_reason()),
+                             Severity::Invalid);
+        const Move m = game.resolve(lm.req, why);
+        if (!why.empty()) throw InputError(log.file, lm.line, lm.col, why, Severity::Invalid);
+        game.apply(m);
+        if (after_move) after_move(game, m);
+    }
+    if (log.result == LogResult::None) return;
+    const Status st = game.status();
+    const LogResult actual = st == Status::Won ? LogResult::Won : st == Status::Lost ? LogResult::Lost : LogResult::Unfinished;
+    if (actual != log.result)
+        throw InputError(log.file, log.result_line, 0,
+                         fmt::format("the result line says {}, but after the last move the game is {}",
+                                     result_word(log.result), actual == LogResult::Unfinished ? "unfinished" : result_word(actual)),
+                         Severity::Invalid);
+    if (log.has_score && game.variant().scored && log.score != game.score())
+        throw InputError(log.file, log.result_line, 0,
+                         fmt::format("the result line says score {}, but the score is {}", log.score, game.score()),
+                         Severity::Invalid);
+}
+
+}  // namespace pyr

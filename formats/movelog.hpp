@@ -1,0 +1,52 @@
+// The move log (formats/movelog.md): a header, the deal, one move per line,
+// an optional result line. How a move is written and read lives here.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "deal_format.hpp"
+#include "lib/game.hpp"
+
+namespace pyr {
+
+// A move as a person types it: "QH AS", "KD", "draw", "draw 2", "recycle"
+// (also "d", "r", "10h", "q♥"). False with `why` and the column of the
+// problem (1-based within `text`) when it is not a move.
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col);
+
+// The canonical spelling of a legal move, given the game before it.
+std::string format_move(const Game& before, const Move& m);
+
+enum class LogResult { None, Won, Lost, Unfinished };
+const char* result_word(LogResult r);
+
+struct LoggedMove {
+    MoveRequest req;
+    int line = 0, col = 0;
+};
+
+struct MoveLog {
+    ReadDeal deal;
+    std::vector<LoggedMove> moves;
+    LogResult result = LogResult::None;
+    bool has_score = false;
+    int score = 0;
+    int result_line = 0;
+    std::string file;
+};
+
+// Reads a whole log. Syntax errors throw InputError; legality is replay()'s job.
+MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& variant);
+
+// "pyramide-log 1", the deal, and the "moves" line.
+std::string format_log_header(const Rules& rules, const Deal& deal);
+// "result won" / "result lost score -12" / "result unfinished", with newline.
+std::string format_result(const Game& game);
+
+// Plays the log's moves on `game` (made from the log's deal), calling
+// `after_move` after each. An illegal move, a move after the end, or a result
+// line that disagrees throws InputError with Severity::Invalid.
+void replay(const MoveLog& log, Game& game, const std::function<void(const Game&, const Move&)>& after_move = {});
+
+}  // namespace pyr

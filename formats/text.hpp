@@ -1,0 +1,83 @@
+// Reading text input line by line: a UTF-8 BOM and CRLF endings are accepted,
+// NUL bytes and overlong lines are errors, memory stays bounded per line.
+#pragma once
+#include <cstdio>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "error.hpp"
+
+namespace pyr {
+
+inline constexpr std::size_t MaxLineBytes = 64 * 1024;
+
+class LineReader {
+public:
+    // `name` is used in messages ("-" reads stdin and is called "<stdin>").
+    LineReader(std::istream& in, std::string name);
+    // The next line without its ending; false at end of input.
+    bool next(std::string& line);
+    void push_back();  // the last line read is returned again by next()
+    int line_number() const { return number_; }
+    const std::string& name() const { return name_; }
+    bool saw_crlf() const { return crlf_; }
+    [[noreturn]] void fail(int col, const std::string& message, Severity sev = Severity::Unreadable) const;
+
+private:
+    std::istream& in_;
+    std::string name_;
+    std::string current_;
+    int number_ = 0;
+    bool pushed_ = false;
+    bool crlf_ = false;
+};
+
+// An open input: a file, or stdin for "-".
+class Input {
+public:
+    explicit Input(const std::string& path);  // throws InputError if it cannot be opened
+    LineReader& lines() { return *reader_; }
+    const std::string& name() const { return name_; }
+
+private:
+    std::string name_;
+    std::unique_ptr<std::istream> owned_;
+    std::unique_ptr<LineReader> reader_;
+};
+
+struct Token {
+    std::string_view text;
+    int col;  // 1-based, in characters
+};
+// Splits a line at spaces and tabs; columns count UTF-8 characters.
+std::vector<Token> tokenize(std::string_view line);
+
+// Whole-file read, for small inputs such as presets.
+std::string read_file(const std::string& path);
+
+// Output written whole or not at all: to a temporary file beside `path`,
+// renamed over it by commit(); dropped if commit() is never reached. "-" is
+// stdout, written as it comes. Write errors throw InputError naming the path.
+class Output {
+public:
+    explicit Output(std::string path);
+    ~Output();
+    Output(const Output&) = delete;
+    Output& operator=(const Output&) = delete;
+    void write(std::string_view data);
+    void commit();
+
+private:
+    std::string path_, tmp_;
+    std::FILE* file_ = nullptr;
+    bool committed_ = false;
+};
+
+// Writes `data` to `path` whole or not at all: a temporary file beside it,
+// flushed and renamed over it. "-" writes stdout. Throws InputError on failure.
+void write_file_atomic(const std::string& path, std::string_view data);
+
+}  // namespace pyr

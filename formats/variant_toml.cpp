@@ -1,0 +1,259 @@
+// TOML to Variant: every key checked for type and range, unknown keys refused,
+// `base` chains followed with cycle detection.
+#include "variant_toml.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "error.hpp"
+#include "text.hpp"
+
+namespace pyr {
+
+namespace {
+
+constexpr int MaxBaseDepth = 16;
+
+struct Where {
+    std::string file;
+    int line = 0, col = 0;
+};
+
+Where where_of(const std::string& file, const toml::source_region& src) {
+    return {file, static_cast<int>(src.begin.line), static_cast<int>(src.begin.column)};
+}
+
+[[noreturn]] void fail(const Where& w, const std::string& msg) { throw InputError(w.file, w.line, w.col, msg); }
+
+const char* type_name(const toml::node& n) {
+    switch (n.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number with a fraction";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::table: return "a table";
+    default: return "a date or time";
+    }
+}
+
+class Loader {
+public:
+    Variant load(const std::string& spec, const std::string& from_dir, std::vector<std::string>& chain) {
+        std::string source, text, dir = ".";
+        if (is_variant_path(spec)) {
+            const std::filesystem::path p = spec == "-" || std::filesystem::path(spec).is_absolute()
+                                                ? std::filesystem::path(spec)
+                                                : std::filesystem::path(from_dir) / spec;
+            source = spec == "-" ? "<stdin>" : p.lexically_normal().string();
+            text = spec == "-" ? read_stdin() : read_file(source);
+            dir = spec == "-" ? "." : p.parent_path().string();
+            if (dir.empty()) dir = ".";
+        } else if (const Preset* preset = find_preset(spec)) {
+            source = std::string(spec) + ".toml (preset)";
+            text = std::string(preset->text);
+        } else {
+            const std::string user = user_variant_dir() + "/" + spec + ".toml";
+            if (!std::filesystem::exists(user)) {
+                std::string names;
+                for (const Preset& p : presets()) names += (names.empty() ? "" : ", ") + std::string(p.name);
+                throw InputError("", 0, 0, fmt::format("unknown variant '{}' (presets: {})", printable(spec), names));
+            }
+            source = user;
+            text = read_file(user);
+            dir = user_variant_dir();
+        }
+        for (const std::string& seen : chain)
+            if (seen == source) {
+                std::string path;
+                for (const std::string& s : chain) path += s + " -> ";
+                throw InputError(chain.back(), 0, 0, fmt::format("base cycle: {}{}", path, source));
+            }
+        if (static_cast<int>(chain.size()) >= MaxBaseDepth)
+            throw InputError(source, 0, 0, fmt::format("base chain deeper than {} files", MaxBaseDepth));
+        chain.push_back(source);
+        Variant v = parse(text, source, dir, chain);
+        chain.pop_back();
+        return v;
+    }
+
+    Variant parse(std::string_view text, const std::string& source, const std::string& dir,
+                  std::vector<std::string>& chain) {
+        if (text.find('\0') != std::string_view::npos)
+            throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
+        toml::table table;
+        try {
+            table = toml::parse(text, source);
+        } catch (const toml::parse_error& e) {
+            fail(where_of(source, e.source()), fmt::format("TOML: {}", printable(e.description())));
+        }
+        Variant v;
+        bool named = false;
+        if (const toml::node* base = table.get("base")) {
+            const auto* s = base->as_string();
+            if (!s) fail(where_of(source, base->source()), fmt::format("base must be a string, not {}", type_name(*base)));
+            try {
+                v = load(s->get(), dir, chain);
+            } catch (InputError& e) {
+                // A problem in the base file is reported there; a missing base here.
+                if (e.file.empty() || (e.line == 0 && e.message.starts_with("cannot open")))
+                    fail(where_of(source, base->source()), e.file.empty() ? e.message : e.file + ": " + e.message);
+                throw;
+            }
+        }
+        for (const auto& [key, node] : table) {
+            const std::string k(key.str());
+            const Where w = where_of(source, node.source());
+            const Where kw = where_of(source, key.source());
+            where_[k] = kw;
+            auto integer = [&](int lo, int hi) {
+                const auto* i = node.as_integer();
+                if (!i) fail(w, fmt::format("{} must be an integer, not {}", k, type_name(node)));
+                if (i->get() < lo || i->get() > hi)
+                    fail(w, fmt::format("{} must be {} to {}, not {}", k, lo, hi, i->get()));
+                return static_cast<int>(i->get());
+            };
+            auto boolean = [&]() {
+                const auto* b = node.as_boolean();
+                if (!b) fail(w, fmt::format("{} must be true or false, not {}", k, type_name(node)));
+                return b->get();
+            };
+            auto choice = [&](std::initializer_list<std::string_view> allowed) {
+                const auto* s = node.as_string();
+                std::string list;
+                for (std::string_view a : allowed) list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
+                if (!s) fail(w, fmt::format("{} must be one of {}, not {}", k, list, type_name(node)));
+                for (std::string_view a : allowed)
+                    if (s->get() == a) return s->get();
+                fail(w, fmt::format("{} must be one of {}, not \"{}\"", k, list, printable(s->get())));
+            };
+            auto string = [&]() {
+                const auto* s = node.as_string();
+                if (!s) fail(w, fmt::format("{} must be a string, not {}", k, type_name(node)));
+                if (s->get().size() > 200) fail(w, fmt::format("{} is longer than 200 bytes", k));
+                return s->get();
+            };
+            if (k == "base") continue;
+            if (k == "name") {
+                v.name = string();
+                named = true;
+                if (v.name.empty() || v.name.find_first_of(" \t\r\n") != std::string::npos)
+                    fail(w, "name must be one word, without spaces");
+            } else if (k == "summary") {
+                v.summary = string();
+            } else if (k == "deck") {
+                v.deck = choice({"french", "spanish"}) == "french" ? DeckKind::French : DeckKind::Spanish;
+            } else if (k == "target") {
+                v.target = integer(1, 100);
+            } else if (k == "layout") {
+                v.layout = choice({"pyramid", "triangle"}) == "pyramid" ? LayoutKind::Pyramid : LayoutKind::Triangle;
+            } else if (k == "rows") {
+                v.rows = integer(1, 9);
+            } else if (k == "reserve") {
+                v.reserve = integer(0, 12);
+            } else if (k == "piles") {
+                v.piles = integer(0, 12);
+            } else if (k == "pile_depth") {
+                v.pile_depth = integer(0, 6);
+            } else if (k == "passes") {
+                if (node.is_string()) {
+                    choice({"unlimited"});
+                    v.passes = UnlimitedPasses;
+                } else {
+                    if (!node.is_integer())
+                        fail(w, fmt::format("passes must be an integer or \"unlimited\", not {}", type_name(node)));
+                    v.passes = integer(1, 99);
+                }
+            } else if (k == "draw") {
+                v.draw = integer(1, 3);
+            } else if (k == "waste_piles") {
+                v.waste_piles = integer(1, MaxWastePiles);
+            } else if (k == "turned_pairs_waste") {
+                v.turned_pairs_waste = boolean();
+            } else if (k == "overlapping") {
+                v.overlapping = boolean();
+            } else if (k == "goal") {
+                v.goal = choice({"all", "pyramid"}) == "all" ? Goal::AllCards : Goal::Pyramid;
+            } else if (k == "scored") {
+                v.scored = boolean();
+            } else if (k == "pass_bonus") {
+                const auto* arr = node.as_array();
+                if (!arr) fail(w, fmt::format("pass_bonus must be an array of integers, not {}", type_name(node)));
+                if (arr->size() > 99) fail(w, "pass_bonus has more than 99 entries");
+                v.pass_bonus.clear();
+                for (const toml::node& item : *arr) {
+                    const auto* i = item.as_integer();
+                    if (!i || i->get() < -10000 || i->get() > 10000)
+                        fail(where_of(source, item.source()), "pass_bonus entries must be integers from -10000 to 10000");
+                    v.pass_bonus.push_back(static_cast<int>(i->get()));
+                }
+            } else if (k == "card_penalty") {
+                v.card_penalty = integer(0, 1000);
+            } else if (k == "series") {
+                v.series = integer(0, 100);
+            } else {
+                fail(kw, fmt::format("unknown key '{}'", printable(k)));
+            }
+        }
+        if (!named && chain.size() <= 1) {
+            // A user file without a name is called after the file.
+            const std::string stem = std::filesystem::path(source).stem().string();
+            v.name = stem.empty() || source == "<stdin>" ? "custom" : stem;
+        }
+        if (chain.size() <= 1) {
+            for (const VariantProblem& p : check(v)) {
+                auto it = where_.find(p.key);
+                if (it != where_.end()) fail(it->second, p.message);
+                throw InputError(source, 0, 0, p.message);
+            }
+        }
+        return v;
+    }
+
+private:
+    static std::string read_stdin() {
+        std::string text, line;
+        Input in("-");
+        while (in.lines().next(line)) text += line + "\n";
+        return text;
+    }
+    std::map<std::string, Where> where_;
+};
+
+}  // namespace
+
+bool is_variant_path(std::string_view spec) {
+    return spec == "-" || spec.find('/') != std::string_view::npos || spec.ends_with(".toml");
+}
+
+std::string user_variant_dir() {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    if (xdg && *xdg == '/') return std::string(xdg) + "/pyramide/variants";
+    const char* home = std::getenv("HOME");
+    return std::string(home && *home ? home : ".") + "/.config/pyramide/variants";
+}
+
+const Preset* find_preset(std::string_view name) {
+    for (const Preset& p : presets())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+Variant load_variant(const std::string& spec) {
+    Loader loader;
+    std::vector<std::string> chain;
+    return loader.load(spec, ".", chain);
+}
+
+Variant parse_variant(std::string_view text, const std::string& source, const std::string& dir) {
+    Loader loader;
+    std::vector<std::string> chain{source};
+    return loader.parse(text, source, dir, chain);
+}
+
+}  // namespace pyr

@@ -1,0 +1,35 @@
+// Variant presets in TOML: the embedded presets, user files that start from
+// another (`base = "traditional"`), and errors that name file, line and column.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/variant.hpp"
+
+namespace pyr {
+
+struct Preset {
+    std::string_view name;
+    std::string_view text;  // the TOML file as shipped
+};
+
+// The embedded presets in their documented order (traditional first).
+const std::vector<Preset>& presets();
+const Preset* find_preset(std::string_view name);
+
+// $XDG_CONFIG_HOME/pyramide/variants (or ~/.config/pyramide/variants).
+std::string user_variant_dir();
+
+// A variant by preset name, user preset name, or path to a .toml file
+// ("-" reads stdin). Throws InputError naming file, line and column.
+Variant load_variant(const std::string& spec);
+
+// A variant from TOML text; `source` names it in messages, `dir` resolves a
+// relative `base` path.
+Variant parse_variant(std::string_view text, const std::string& source, const std::string& dir = ".");
+
+// A spec names a file when it has a slash or ends in ".toml".
+bool is_variant_path(std::string_view spec);
+
+}  // namespace pyr

@@ -1,0 +1,350 @@
+// The rules in action: what is in play, which moves are legal, what they do.
+#include "game.hpp"
+
+#include <bit>
+#include <cassert>
+
+#include <fmt/format.h>
+
+namespace pyr {
+
+Game::Game(const Rules& rules, const Deal& deal) : rules_(&rules) {
+    assert(static_cast<int>(deal.tableau.size()) == rules.layout.size);
+    assert(deal.stock.size() <= 52);
+    pos_of_.fill(-1);
+    for (std::size_t i = 0; i < deal.tableau.size(); ++i) {
+        tableau_[i] = deal.tableau[i];
+        pos_of_[deal.tableau[i].code] = static_cast<std::int8_t>(i);
+    }
+    state_.present = rules.layout.all_mask;
+    for (std::size_t i = 0; i < deal.stock.size(); ++i) state_.stock[i] = deal.stock[i];
+    state_.stock_len = static_cast<std::uint8_t>(deal.stock.size());
+}
+
+Card Game::card_at(Loc loc) const {
+    if (loc < 64) return tableau_[loc];
+    if (loc == LocTurned) return state_.turned;
+    return state_.waste_top(loc - LocWaste);
+}
+
+std::uint64_t Game::free_mask() const {
+    std::uint64_t free = 0;
+    for (std::uint64_t m = state_.present; m; m &= m - 1) {
+        const int pos = std::countr_zero(m);
+        if ((rules_->layout.covers[pos] & state_.present) == 0) free |= std::uint64_t{1} << pos;
+    }
+    return free;
+}
+
+void Game::in_play(std::array<Loc, 64>& locs, int& n) const {
+    n = 0;
+    for (std::uint64_t m = free_mask(); m; m &= m - 1) locs[n++] = static_cast<Loc>(std::countr_zero(m));
+    if (state_.turned.valid()) locs[n++] = LocTurned;
+    for (int k = 0; k < variant().waste_piles; ++k)
+        if (state_.waste_len[k]) locs[n++] = static_cast<Loc>(LocWaste + k);
+}
+
+bool Game::goal_reached() const {
+    if (variant().goal == Goal::Pyramid) return pyramid_cleared();
+    return cards_left() == 0;
+}
+
+int Game::cards_left() const {
+    int n = std::popcount(state_.present) + state_.stock_left() + (state_.turned.valid() ? 1 : 0);
+    for (int k = 0; k < MaxWastePiles; ++k) n += state_.waste_len[k];
+    return n;
+}
+
+bool Game::can_recycle(std::string* why) const {
+    auto no = [&](std::string msg) {
+        if (why) *why = std::move(msg);
+        return false;
+    };
+    const Variant& v = variant();
+    if (state_.stock_left() > 0)
+        return no(fmt::format("cannot recycle: the stock still has {} card{}", state_.stock_left(),
+                              state_.stock_left() == 1 ? "" : "s"));
+    if (state_.turned.valid())
+        return no(fmt::format("cannot recycle: draw first, so the turned card {} goes onto the waste",
+                              name(state_.turned)));
+    int waste = 0;
+    for (int k = 0; k < MaxWastePiles; ++k) waste += state_.waste_len[k];
+    if (waste == 0) return no("cannot recycle: the waste is empty");
+    if (v.passes != UnlimitedPasses && state_.pass >= v.passes)
+        return no(v.passes == 1 ? std::string("cannot recycle: this variant has one pass through the stock")
+                                : fmt::format("cannot recycle: all {} passes are used", v.passes));
+    if (v.passes == UnlimitedPasses && !state_.removed_this_pass)
+        return no("cannot recycle: no card was removed during this pass, so the next would repeat it");
+    return true;
+}
+
+void Game::legal_moves(MoveList& out) const {
+    out.size = 0;
+    if (goal_reached()) return;
+    const Variant& v = variant();
+    std::array<Loc, 64> locs;
+    int n = 0;
+    in_play(locs, n);
+    for (int i = 0; i < n; ++i) {
+        const Card c = card_at(locs[i]);
+        if (c.rank() == v.target) out.push({MoveKind::Lone, locs[i], LocNone, c, NoCard, 0});
+    }
+    for (int i = 0; i < n; ++i) {
+        const Card ci = card_at(locs[i]);
+        for (int j = i + 1; j < n; ++j) {
+            const Card cj = card_at(locs[j]);
+            if (ci.rank() + cj.rank() != v.target) continue;
+            if (!v.turned_pairs_waste && locs[i] == LocTurned && locs[j] >= LocWaste) continue;
+            out.push({MoveKind::Pair, locs[i], locs[j], ci, cj, 0});
+        }
+    }
+    if (v.overlapping) {
+        // A card covered by exactly one card that is itself free may pair with it.
+        const std::uint64_t free = free_mask();
+        for (std::uint64_t m = state_.present & ~free; m; m &= m - 1) {
+            const int pos = std::countr_zero(m);
+            const std::uint64_t cover = rules_->layout.covers[pos] & state_.present;
+            if (std::popcount(cover) != 1 || (cover & free) == 0) continue;
+            const int top = std::countr_zero(cover);
+            if (tableau_[pos].rank() + tableau_[top].rank() == v.target)
+                out.push({MoveKind::Pair, static_cast<Loc>(top), static_cast<Loc>(pos), tableau_[top], tableau_[pos], 0});
+        }
+    }
+    if (state_.stock_left() > 0 || state_.turned.valid()) {
+        if (state_.turned.valid() && v.waste_piles > 1) {
+            for (int k = 0; k < v.waste_piles; ++k)
+                out.push({MoveKind::Draw, LocNone, LocNone, NoCard, NoCard, static_cast<std::uint8_t>(k)});
+        } else {
+            out.push({MoveKind::Draw, LocNone, LocNone, NoCard, NoCard, 0});
+        }
+    }
+    if (can_recycle(nullptr)) out.push({MoveKind::Recycle, LocNone, LocNone, NoCard, NoCard, 0});
+}
+
+void Game::apply(const Move& m) {
+    history_.push_back(state_);
+    State& s = state_;
+    auto take = [&](Loc loc) {
+        if (loc < 64)
+            s.present &= ~(std::uint64_t{1} << loc);
+        else if (loc == LocTurned)
+            s.turned = NoCard;
+        else
+            --s.waste_len[loc - LocWaste];
+    };
+    switch (m.kind) {
+    case MoveKind::Pair:
+        take(m.a);
+        take(m.b);
+        break;
+    case MoveKind::Lone:
+        take(m.a);
+        break;
+    case MoveKind::Draw:
+        if (variant().draw == 1) {
+            if (s.turned.valid()) {
+                s.waste[m.pile][s.waste_len[m.pile]++] = s.turned;
+                s.turned = NoCard;
+            }
+            if (s.stock_pos < s.stock_len) s.turned = s.stock[s.stock_pos++];
+        } else {
+            for (int i = 0; i < variant().draw && s.stock_pos < s.stock_len; ++i)
+                s.waste[0][s.waste_len[0]++] = s.stock[s.stock_pos++];
+        }
+        return;
+    case MoveKind::Recycle: {
+        // The waste is turned over without shuffling: its bottom card is turned first.
+        int n = 0;
+        for (int k = 0; k < MaxWastePiles; ++k) {
+            for (int i = 0; i < s.waste_len[k]; ++i) s.stock[n++] = s.waste[k][i];
+            s.waste_len[k] = 0;
+        }
+        s.stock_len = static_cast<std::uint8_t>(n);
+        s.stock_pos = 0;
+        ++s.pass;
+        s.removed_this_pass = false;
+        return;
+    }
+    }
+    s.removed_this_pass = true;
+    if (s.cleared_pass == 0 && pyramid_cleared()) s.cleared_pass = s.pass;
+}
+
+bool Game::undo() {
+    if (history_.empty()) return false;
+    state_ = history_.back();
+    history_.pop_back();
+    return true;
+}
+
+Status Game::status() const {
+    if (goal_reached()) return Status::Won;
+    MoveList moves;
+    legal_moves(moves);
+    return moves.size == 0 ? Status::Lost : Status::InProgress;
+}
+
+std::string Game::end_reason() const {
+    const Variant& v = variant();
+    switch (status()) {
+    case Status::Won:
+        return v.goal == Goal::Pyramid ? "the pyramid is cleared"
+                                       : fmt::format("all {} cards removed", deck_size(v.deck));
+    case Status::InProgress:
+        return "";
+    case Status::Lost:
+        break;
+    }
+    std::string why;
+    if (v.stock_size() == 0) return "no more moves";
+    can_recycle(&why);
+    if (v.passes == UnlimitedPasses && !state_.removed_this_pass)
+        return "no more moves: a whole pass removed no card";
+    if (v.passes > 1) return fmt::format("no more moves: stock empty after {} passes", v.passes);
+    return "no more moves: stock empty";
+}
+
+int Game::score() const {
+    const Variant& v = variant();
+    if (!v.scored) return 0;
+    int bonus = 0;
+    if (state_.cleared_pass > 0 && state_.cleared_pass <= v.pass_bonus.size())
+        bonus = v.pass_bonus[state_.cleared_pass - 1];
+    return bonus - v.card_penalty * cards_left();
+}
+
+std::string Game::describe(Card c) const {
+    const int pos = pos_of_[c.code];
+    if (pos >= 0) {
+        if ((state_.present >> pos & 1) == 0) return fmt::format("{} has already been removed", name(c));
+        const std::uint64_t cover = rules_->layout.covers[pos] & state_.present;
+        if (cover == 0) return "";
+        std::string by;
+        for (std::uint64_t m = cover; m; m &= m - 1) {
+            if (!by.empty()) by += " and ";
+            by += name(tableau_[std::countr_zero(m)]);
+        }
+        return fmt::format("{} is not free: covered by {}", name(c), by);
+    }
+    if (state_.turned == c) return "";
+    for (int k = 0; k < MaxWastePiles; ++k) {
+        for (int i = 0; i < state_.waste_len[k]; ++i) {
+            if (state_.waste[k][i] != c) continue;
+            if (i + 1 == state_.waste_len[k]) return "";
+            const std::string pile = variant().waste_piles > 1 ? fmt::format(" pile {}", k + 1) : "";
+            return fmt::format("{} is in the waste{}, under {}", name(c), pile, name(state_.waste[k][i + 1]));
+        }
+    }
+    for (int i = state_.stock_pos; i < state_.stock_len; ++i)
+        if (state_.stock[i] == c) return fmt::format("{} is in the stock, not turned yet", name(c));
+    return fmt::format("{} has already been removed", name(c));
+}
+
+Move Game::resolve(const MoveRequest& req, std::string& why) const {
+    why.clear();
+    const Variant& v = variant();
+    Move m;
+    m.kind = req.kind;
+    if (goal_reached()) {
+        why = "the game is over: it is won";
+        return m;
+    }
+    auto locate = [&](Card c) -> Loc {
+        const int pos = pos_of_[c.code];
+        if (pos >= 0) return static_cast<Loc>(pos);
+        if (state_.turned == c) return LocTurned;
+        for (int k = 0; k < MaxWastePiles; ++k)
+            if (state_.waste_top(k) == c) return static_cast<Loc>(LocWaste + k);
+        return LocNone;
+    };
+    auto removed = [&](Card c) {
+        const std::string d = describe(c);
+        return d.find("already been removed") != std::string::npos ? d : std::string();
+    };
+    switch (req.kind) {
+    case MoveKind::Lone: {
+        if (!(why = removed(req.a)).empty()) return m;
+        if (req.a.rank() != v.target) {
+            why = v.has_lone() ? fmt::format("{} cannot go alone: only a {} can", name(req.a), lone_name(v.deck))
+                               : fmt::format("{} cannot go alone: no card goes alone in this variant", name(req.a));
+            return m;
+        }
+        if (!(why = describe(req.a)).empty()) return m;
+        m.a = locate(req.a);
+        m.ca = req.a;
+        return m;
+    }
+    case MoveKind::Pair: {
+        if (req.a == req.b) {
+            why = fmt::format("{} cannot pair with itself", name(req.a));
+            return m;
+        }
+        if (!(why = removed(req.a)).empty() || !(why = removed(req.b)).empty()) return m;
+        if (req.a.rank() + req.b.rank() != v.target) {
+            why = fmt::format("{} and {} do not make {} ({} + {} = {})", name(req.a), name(req.b), v.target,
+                              req.a.rank(), req.b.rank(), req.a.rank() + req.b.rank());
+            return m;
+        }
+        const Loc la = locate(req.a), lb = locate(req.b);
+        m.a = la;
+        m.b = lb;
+        m.ca = req.a;
+        m.cb = req.b;
+        if (v.overlapping && la < 64 && lb < 64) {
+            // The covered card may go with the one card still covering it, if that card is free.
+            for (int flip = 0; flip < 2; ++flip) {
+                const Loc under = flip ? lb : la, top = flip ? la : lb;
+                const std::uint64_t cover = rules_->layout.covers[under] & state_.present;
+                if (cover == (std::uint64_t{1} << top) && is_free(top)) {
+                    // Canonical order: the covering card first, as legal_moves() lists it.
+                    m.a = top;
+                    m.b = under;
+                    m.ca = tableau_[top];
+                    m.cb = tableau_[under];
+                    return m;
+                }
+            }
+        }
+        if (!(why = describe(req.a)).empty() || !(why = describe(req.b)).empty()) return m;
+        if (!v.turned_pairs_waste && ((la == LocTurned && lb >= LocWaste) || (lb == LocTurned && la >= LocWaste))) {
+            why = "the turned card may not pair with the waste top in this variant";
+            return m;
+        }
+        // Keep the order legal_moves() uses, so a move compares equal to its listed twin.
+        if (la > lb) {
+            std::swap(m.a, m.b);
+            std::swap(m.ca, m.cb);
+        }
+        return m;
+    }
+    case MoveKind::Draw: {
+        if (state_.stock_left() == 0 && !(v.draw == 1 && state_.turned.valid())) {
+            std::string rec;
+            why = can_recycle(&rec) ? std::string("cannot draw: the stock is empty (recycle to start a new pass)")
+                                    : std::string("cannot draw: the stock is empty");
+            return m;
+        }
+        if (req.pile >= v.waste_piles) {
+            why = v.waste_piles == 1 ? fmt::format("there is no waste pile {}: this variant has one", req.pile + 1)
+                                     : fmt::format("there is no waste pile {}: this variant has {}", req.pile + 1,
+                                                   v.waste_piles);
+            return m;
+        }
+        if (v.waste_piles > 1 && state_.turned.valid()) {
+            if (req.pile < 0) {
+                why = fmt::format("draw onto which waste pile? say draw 1 to draw {} for the turned card {}",
+                                  v.waste_piles, name(state_.turned));
+                return m;
+            }
+            m.pile = static_cast<std::uint8_t>(req.pile);
+        }
+        return m;
+    }
+    case MoveKind::Recycle:
+        can_recycle(&why);
+        return m;
+    }
+    return m;
+}
+
+}  // namespace pyr

@@ -1,0 +1,122 @@
+// Game state, legal moves, apply, undo, end detection and score: everything
+// that decides what is legal lives in this file and game.cpp.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+#include "layout.hpp"
+#include "variant.hpp"
+
+namespace pyr {
+
+// The rules of one variant, with its layout worked out once.
+struct Rules {
+    Variant variant;
+    Layout layout;
+    explicit Rules(Variant v) : variant(std::move(v)), layout(make_layout(variant)) {}
+};
+
+// A deal: the tableau cards by position (see layout.hpp) and the stock from the
+// first card turned.
+struct Deal {
+    std::string variant;
+    bool has_seed = false;
+    std::uint64_t seed = 0;
+    std::vector<Card> tableau;
+    std::vector<Card> stock;
+};
+
+// Where a card in play lies.
+using Loc = std::uint8_t;
+inline constexpr Loc LocTurned = 64;
+inline constexpr Loc LocWaste = 65;  // LocWaste + k: top of waste pile k
+inline constexpr Loc LocNone = 0xFF;
+
+enum class MoveKind : std::uint8_t { Pair, Lone, Draw, Recycle };
+
+struct Move {
+    MoveKind kind = MoveKind::Draw;
+    Loc a = LocNone, b = LocNone;  // Pair: both cards; Lone: a
+    Card ca, cb;                   // the cards at a and b
+    std::uint8_t pile = 0;         // Draw: the waste pile the turned card goes onto
+    friend bool operator==(const Move&, const Move&) = default;
+};
+
+// What a person asks for, by card names; resolve() turns it into a Move or says why not.
+struct MoveRequest {
+    MoveKind kind = MoveKind::Draw;
+    Card a, b;
+    int pile = -1;  // Draw: 0-based waste pile, -1 when not given
+};
+
+enum class Status : std::uint8_t { InProgress, Won, Lost };
+
+// The changing part of a game. Trivially copyable, no allocation.
+struct State {
+    std::uint64_t present = 0;  // tableau positions still in place
+    std::array<Card, 52> stock{};
+    std::uint8_t stock_len = 0, stock_pos = 0;  // stock[stock_pos] is turned next
+    std::array<std::array<Card, 52>, MaxWastePiles> waste{};
+    std::array<std::uint8_t, MaxWastePiles> waste_len{};
+    Card turned;                     // the card just turned, NoCard if none
+    std::uint8_t pass = 1;           // 1-based
+    std::uint8_t cleared_pass = 0;   // pass during which the pyramid was cleared, 0 = not yet
+    bool removed_this_pass = false;  // a card was removed since the last recycle
+
+    int stock_left() const { return stock_len - stock_pos; }
+    Card waste_top(int k) const { return waste_len[k] ? waste[k][waste_len[k] - 1] : NoCard; }
+};
+
+struct MoveList {
+    std::array<Move, 160> moves;
+    int size = 0;
+    void push(const Move& m) { moves[size++] = m; }
+    const Move* begin() const { return moves.data(); }
+    const Move* end() const { return moves.data() + size; }
+};
+
+class Game {
+public:
+    Game(const Rules& rules, const Deal& deal);
+
+    const Rules& rules() const { return *rules_; }
+    const Variant& variant() const { return rules_->variant; }
+    const State& state() const { return state_; }
+    Card card_at(Loc loc) const;  // the card at a location in play
+    Card tableau_card(int pos) const { return tableau_[pos]; }
+
+    std::uint64_t free_mask() const;  // tableau positions in play
+    bool is_free(int pos) const { return (rules_->layout.covers[pos] & state_.present) == 0; }
+
+    void legal_moves(MoveList& out) const;
+    Move resolve(const MoveRequest& req, std::string& why) const;  // why empty when legal
+    void apply(const Move& m);                                   // m must be legal
+    bool undo();                                                 // false when at the start
+    int moves_made() const { return static_cast<int>(history_.size()); }
+
+    Status status() const;
+    std::string end_reason() const;  // why the game ended, in the game's words
+    int cards_left() const;
+    bool pyramid_cleared() const { return (state_.present & rules_->layout.pyramid_mask) == 0; }
+    int score() const;  // where the variant scores; the score if the game ended now
+
+    // Where a card is, for messages: "in the stock", "removed", "covered by 2C".
+    std::string describe(Card c) const;
+    std::string name(Card c) const { return card_name(variant().deck, c); }
+
+private:
+    bool goal_reached() const;
+    bool can_recycle(std::string* why) const;
+    void in_play(std::array<Loc, 64>& locs, int& n) const;
+
+    const Rules* rules_;
+    std::array<Card, 64> tableau_{};
+    std::array<std::int8_t, 64> pos_of_{};  // card code -> tableau position, -1 if in the stock
+    State state_;
+    std::vector<State> history_;
+};
+
+}  // namespace pyr

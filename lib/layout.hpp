@@ -1,0 +1,29 @@
+// Layout geometry: which tableau position covers which. Positions are numbered
+// pyramid rows first (top displayed row first, left to right), then the reserve
+// row, then Giza's pile layers (bottom layer first). At most 64 positions, so a
+// set of positions is a 64-bit mask and "free" is one AND.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "variant.hpp"
+
+namespace pyr {
+
+struct Layout {
+    int size = 0;                           // tableau positions
+    std::array<std::uint64_t, 64> covers{};  // positions directly covering position i
+    std::uint64_t pyramid_mask = 0;         // the positions the pyramid-only goal must clear
+    std::uint64_t all_mask = 0;
+
+    // Display geometry: position numbers by row, as a person sees them.
+    std::vector<std::vector<int>> pyramid_rows;  // top row first
+    std::vector<int> reserve;                    // the reserve row, left to right
+    std::vector<std::vector<int>> pile_layers;   // Giza: layer 0 is the most covered
+};
+
+Layout make_layout(const Variant& v);
+
+
+}  // namespace pyr
