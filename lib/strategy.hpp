@@ -1,0 +1,14 @@
+// A player who does not look at face-down cards: ranks the legal moves by the
+// strategy tips of the rules (kings at once, pyramid pairs first, use the
+// waste top before turning, free as many cards as possible, keep scarce
+// partners). Used by `play`'s hint and by the blind player of `stats`.
+#pragma once
+#include "game.hpp"
+
+namespace pyr {
+
+// The move a careful player would make now, seeing only face-up cards.
+// The game must not be over.
+Move blind_choice(const Game& game);
+
+}  // namespace pyr
