@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
-    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_variants(app)};
+    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_variants(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,0 +1,34 @@
+// The exact solver: with the stock order known, finds a winning line or proves
+// that none exists, for every variant. Depth-first search over the engine's
+// own moves, with kings removed at once, dead-state pruning (a card whose
+// every remaining partner lies on top of it), and a fixed-size table of
+// positions already proved lost, so memory stays bounded on any deal.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "game.hpp"
+
+namespace pyr {
+
+struct SolveOptions {
+    std::uint64_t node_limit = 0;         // give up after this many positions; 0 = no limit
+    std::size_t table_bytes = 32u << 20;  // the lost-position table (fixed size)
+    bool shortest = false;                // a solution with the fewest moves (iterative deepening)
+};
+
+enum class SolveOutcome { Won, NoSolution, GaveUp };
+
+struct SolveResult {
+    SolveOutcome outcome = SolveOutcome::GaveUp;
+    std::vector<Move> line;  // the winning moves, in order (each legal in turn)
+    std::uint64_t nodes = 0;
+};
+
+SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options = {});
+
+// A lock in the starting deal: a pyramid card all of whose partners lie on
+// top of it (covering it directly or not), so it can never be removed.
+bool has_lock(const Rules& rules, const Deal& deal);
+
+}  // namespace pyr
