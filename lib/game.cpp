@@ -195,12 +195,12 @@ std::string Game::end_reason() const {
     case Status::Lost:
         break;
     }
-    std::string why;
     if (v.stock_size() == 0) return "no more moves";
-    can_recycle(&why);
     if (v.passes == UnlimitedPasses && !state_.removed_this_pass)
         return "no more moves: a whole pass removed no card";
-    if (v.passes > 1) return fmt::format("no more moves: stock empty after {} passes", v.passes);
+    // The passes actually played: a game can end before its last pass when the stock and
+    // the waste are both used up, and then "after 3 passes" would be untrue.
+    if (state_.pass > 1) return fmt::format("no more moves: stock empty after {} passes", state_.pass);
     return "no more moves: stock empty";
 }
 
@@ -295,14 +295,20 @@ Move Game::resolve(const MoveRequest& req, std::string& why) const {
             for (int flip = 0; flip < 2; ++flip) {
                 const Loc under = flip ? lb : la, top = flip ? la : lb;
                 const std::uint64_t cover = rules_->layout.covers[under] & state_.present;
-                if (cover == (std::uint64_t{1} << top) && is_free(top)) {
-                    // Canonical order: the covering card first, as legal_moves() lists it.
-                    m.a = top;
-                    m.b = under;
-                    m.ca = tableau_[top];
-                    m.cb = tableau_[under];
+                if (cover != (std::uint64_t{1} << top)) continue;
+                if (!is_free(top)) {
+                    // Being covered by its partner alone is allowed here, so the reason is
+                    // the partner's own cover ("8S 5S": 5S is covered by 9S), whichever
+                    // card was named first.
+                    why = describe(tableau_[top]);
                     return m;
                 }
+                // Canonical order: the covering card first, as legal_moves() lists it.
+                m.a = top;
+                m.b = under;
+                m.ca = tableau_[top];
+                m.cb = tableau_[under];
+                return m;
             }
         }
         if (!(why = describe(req.a)).empty() || !(why = describe(req.b)).empty()) return m;

@@ -1,0 +1,712 @@
+// Tests for the rules engine in lib/: layout geometry, seeded dealing, legal
+// moves, resolve() and its messages, apply/undo, and RULES.md's worked example.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "formats/deal_format.hpp"
+#include "formats/movelog.hpp"
+#include "formats/text.hpp"
+#include "formats/variant_toml.hpp"
+#include "lib/game.hpp"
+#include "lib/layout.hpp"
+#include "lib/shuffle.hpp"
+
+using pyr::Card;
+using pyr::DeckKind;
+using pyr::Game;
+using pyr::Move;
+using pyr::MoveKind;
+using pyr::Rules;
+
+namespace {
+
+// The helpers below are repeated in test_presets.cpp so that each file reads on its own.
+
+std::uint64_t bit(int pos) { return std::uint64_t{1} << pos; }
+
+std::uint64_t bits(std::initializer_list<int> positions) {
+    std::uint64_t m = 0;
+    for (int p : positions) m |= bit(p);
+    return m;
+}
+
+// Words separated by spaces, newlines and '/' (used between pyramid rows for the reader).
+std::vector<std::string> words(std::string_view text) {
+    std::vector<std::string> out;
+    std::string w;
+    for (char ch : text) {
+        if (ch == ' ' || ch == '\n' || ch == '/') {
+            if (!w.empty()) out.push_back(w);
+            w.clear();
+        } else {
+            w += ch;
+        }
+    }
+    if (!w.empty()) out.push_back(w);
+    return out;
+}
+
+// A card from its canonical name: "QH", "TS"; Spanish "RO" (rey de oros), "SB" (sota de bastos).
+Card card(DeckKind deck, std::string_view name) {
+    const std::string_view ranks = deck == DeckKind::French ? "A23456789TJQK" : "A23456789SCR";
+    const std::string_view suits = deck == DeckKind::French ? "SHDC" : "OCEB";
+    INFO("card name " << name);
+    REQUIRE(name.size() == 2);
+    const std::size_t r = ranks.find(name[0]);
+    const std::size_t s = suits.find(name[1]);
+    REQUIRE(r != std::string_view::npos);
+    REQUIRE(s != std::string_view::npos);
+    return Card::make(static_cast<int>(r) + 1, static_cast<int>(s));
+}
+
+// A deal for `v`. `tableau` names the tableau cards by position (pyramid rows from the apex, then
+// the reserve, then Giza's layers from the most covered), "--" for a slot the test does not care
+// about; `stock` names the first stock cards. Cards not named fill the "--" slots, then the rest
+// of the stock, in the deck's documented order.
+pyr::Deal make_deal(const pyr::Variant& v, std::string_view tableau, std::string_view stock = "") {
+    const std::vector<std::string> tab = words(tableau);
+    const std::vector<std::string> stk = words(stock);
+    REQUIRE(static_cast<int>(tab.size()) == v.tableau_size());
+    std::set<std::uint8_t> used;
+    auto take = [&](const std::string& name) {
+        const Card c = card(v.deck, name);
+        INFO("card " << name << " named twice");
+        REQUIRE(used.insert(c.code).second);
+        return c;
+    };
+    pyr::Deal d;
+    d.variant = v.name;
+    d.tableau.resize(tab.size());
+    for (std::size_t i = 0; i < tab.size(); ++i)
+        if (tab[i] != "--") d.tableau[i] = take(tab[i]);
+    for (const std::string& name : stk) d.stock.push_back(take(name));
+    std::vector<Card> rest;
+    for (Card c : pyr::deck_cards(v.deck))
+        if (!used.count(c.code)) rest.push_back(c);
+    std::size_t next = 0;
+    for (Card& c : d.tableau)
+        if (!c.valid()) c = rest.at(next++);
+    while (next < rest.size()) d.stock.push_back(rest[next++]);
+    REQUIRE(static_cast<int>(d.stock.size()) == v.stock_size());
+    return d;
+}
+
+// A request as a person would type it: "QH AS", "KD", "draw", "draw 2", "recycle".
+pyr::MoveRequest request(DeckKind deck, std::string_view text) {
+    const std::vector<std::string> w = words(text);
+    pyr::MoveRequest req;
+    REQUIRE(!w.empty());
+    if (w[0] == "draw") {
+        req.kind = MoveKind::Draw;
+        if (w.size() > 1) req.pile = std::stoi(w[1]) - 1;
+    } else if (w[0] == "recycle") {
+        req.kind = MoveKind::Recycle;
+    } else if (w.size() == 1) {
+        req.kind = MoveKind::Lone;
+        req.a = card(deck, w[0]);
+    } else {
+        REQUIRE(w.size() == 2);
+        req.kind = MoveKind::Pair;
+        req.a = card(deck, w[0]);
+        req.b = card(deck, w[1]);
+    }
+    return req;
+}
+
+// Why resolve() refuses `text`; empty when it is legal.
+std::string why_not(const Game& g, std::string_view text) {
+    std::string why;
+    g.resolve(request(g.variant().deck, text), why);
+    return why;
+}
+
+// Plays moves separated by ';', each of which must be legal.
+void play(Game& g, std::string_view moves) {
+    std::size_t start = 0;
+    while (start <= moves.size()) {
+        std::size_t end = moves.find(';', start);
+        if (end == std::string_view::npos) end = moves.size();
+        const std::string_view text = moves.substr(start, end - start);
+        start = end + 1;
+        if (words(text).empty()) continue;
+        std::string why;
+        const Move m = g.resolve(request(g.variant().deck, text), why);
+        INFO("move '" << text << "'");
+        REQUIRE(why == "");
+        g.apply(m);
+    }
+}
+
+std::string loc_name(pyr::Loc loc) {
+    if (loc < 64) return fmt::format("p{}", loc);
+    if (loc == pyr::LocTurned) return "turned";
+    return fmt::format("w{}", loc - pyr::LocWaste + 1);
+}
+
+// A move in words, so that sets of moves compare and print readably.
+std::string show(const Game& g, const Move& m) {
+    switch (m.kind) {
+    case MoveKind::Pair:
+        return fmt::format("pair {}@{} {}@{}", g.name(m.ca), loc_name(m.a), g.name(m.cb), loc_name(m.b));
+    case MoveKind::Lone: return fmt::format("lone {}@{}", g.name(m.ca), loc_name(m.a));
+    case MoveKind::Draw: return fmt::format("draw w{}", m.pile + 1);
+    case MoveKind::Recycle: return "recycle";
+    }
+    return "?";
+}
+
+std::set<std::string> legal(const Game& g) {
+    pyr::MoveList list;
+    g.legal_moves(list);
+    std::set<std::string> out;
+    for (const Move& m : list) out.insert(show(g, m));
+    REQUIRE(static_cast<int>(out.size()) == list.size);  // no move listed twice
+    return out;
+}
+
+// The fields that differ between two states, empty when they are the same.
+std::string state_diff(const pyr::State& a, const pyr::State& b) {
+    std::string d;
+    if (a.present != b.present) d += " present";
+    if (a.stock != b.stock) d += " stock";
+    if (a.stock_len != b.stock_len) d += " stock_len";
+    if (a.stock_pos != b.stock_pos) d += " stock_pos";
+    if (a.waste != b.waste) d += " waste";
+    if (a.waste_len != b.waste_len) d += " waste_len";
+    if (a.turned != b.turned) d += " turned";
+    if (a.pass != b.pass) d += " pass";
+    if (a.cleared_pass != b.cleared_pass) d += " cleared_pass";
+    if (a.removed_this_pass != b.removed_this_pass) d += " removed_this_pass";
+    return d;
+}
+
+// The deal of RULES.md's worked example, as examples/worked-example.log lays it out.
+constexpr std::string_view WorkedPyramid =
+    "8D / 6D 6S / AD 6C 3D / KH AC TC 3C / QS 3S 7C 7H KC / 9D TD 7S 6H JS 5H / KS QH 7D JC 2D 5S 9C";
+constexpr std::string_view WorkedStock =
+    "4D TS 3H 8S AS QD JH 8C TH 4H 2C JD 5C 2H 9S AH 4S 8H KD 2S 4C 5D 9H QC";
+constexpr std::string_view WorkedMoves = "KS; JC 2D; 7D 6H; draw; 9C 4D; draw; draw; TS 3H";
+
+// Position of row r, column c in a 7-row pyramid (apex row 0), by the formula of layout.hpp.
+int pyramid_pos(int r, int c) { return r * (r + 1) / 2 + c; }
+
+// The names of every preset, from the embedded list.
+std::vector<std::string> preset_names() {
+    std::vector<std::string> out;
+    for (const pyr::Preset& p : pyr::presets()) out.emplace_back(p.name);
+    return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- layout geometry
+
+TEST_CASE("pyramid layout: every card is covered by the two cards directly below it", "[layout]") {
+    const pyr::Layout l = pyr::make_layout(pyr::load_variant("traditional"));
+    REQUIRE(l.size == 28);
+    REQUIRE(l.pyramid_rows.size() == 7);
+    CHECK(l.pyramid_rows[0] == std::vector<int>{0});
+    CHECK(l.pyramid_rows[6] == std::vector<int>{21, 22, 23, 24, 25, 26, 27});
+    CHECK(l.pyramid_mask == (std::uint64_t{1} << 28) - 1);
+    CHECK(l.all_mask == l.pyramid_mask);
+    CHECK(l.reserve.empty());
+    CHECK(l.pile_layers.empty());
+
+    CHECK(l.covers[0] == bits({1, 2}));      // the apex lies under the two cards of row 2
+    CHECK(l.covers[15] == bits({21, 22}));   // row 6 left edge
+    CHECK(l.covers[20] == bits({26, 27}));   // row 6 right edge
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c <= r; ++c) {
+            INFO("row " << r << " column " << c);
+            CHECK(l.covers[pyramid_pos(r, c)] == (bit(pyramid_pos(r + 1, c)) | bit(pyramid_pos(r + 1, c + 1))));
+        }
+    for (int pos = 21; pos < 28; ++pos) CHECK(l.covers[pos] == 0);  // the bottom row: nothing on top
+}
+
+TEST_CASE("pyramid layout: edge cards of a row cover one card, inner cards two", "[layout]") {
+    const pyr::Layout l = pyr::make_layout(pyr::load_variant("traditional"));
+    // For each position, the positions it covers (lies on top of).
+    auto covered_by = [&](int top) {
+        std::vector<int> out;
+        for (int pos = 0; pos < l.size; ++pos)
+            if (l.covers[pos] & bit(top)) out.push_back(pos);
+        return out;
+    };
+    CHECK(covered_by(21) == std::vector<int>{15});
+    CHECK(covered_by(22) == std::vector<int>{15, 16});
+    CHECK(covered_by(24) == std::vector<int>{17, 18});
+    CHECK(covered_by(27) == std::vector<int>{20});
+    CHECK(covered_by(1) == std::vector<int>{0});
+    CHECK(covered_by(2) == std::vector<int>{0});
+    CHECK(covered_by(0).empty());
+    for (int r = 1; r < 7; ++r)
+        for (int c = 0; c <= r; ++c) {
+            const bool edge = c == 0 || c == r;
+            INFO("row " << r << " column " << c);
+            CHECK(covered_by(pyramid_pos(r, c)).size() == (edge ? 1u : 2u));
+        }
+}
+
+TEST_CASE("pyramid: only the 7 bottom cards are free at the start", "[layout]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    const Game g(rules, pyr::deal_from_seed(rules.variant, 7));
+    CHECK(g.free_mask() == bits({21, 22, 23, 24, 25, 26, 27}));
+    CHECK_FALSE(g.is_free(0));
+    CHECK_FALSE(g.is_free(20));
+    CHECK(g.is_free(21));
+}
+
+TEST_CASE("triangle layout: the wide row is on top and each card is covered by the next, shorter row", "[layout]") {
+    const pyr::Layout l = pyr::make_layout(pyr::load_variant("triangle"));
+    REQUIRE(l.size == 28);
+    REQUIRE(l.pyramid_rows.size() == 7);
+    CHECK(l.pyramid_rows[0] == std::vector<int>{0, 1, 2, 3, 4, 5, 6});
+    CHECK(l.pyramid_rows[1] == std::vector<int>{7, 8, 9, 10, 11, 12});
+    CHECK(l.pyramid_rows[5] == std::vector<int>{25, 26});
+    CHECK(l.pyramid_rows[6] == std::vector<int>{27});
+    // Row 1 lies between the cards of row 0: the edge cards of the wide row have one card on them.
+    CHECK(l.covers[0] == bit(7));
+    CHECK(l.covers[1] == bits({7, 8}));
+    CHECK(l.covers[3] == bits({9, 10}));
+    CHECK(l.covers[6] == bit(12));
+    CHECK(l.covers[22] == bit(25));
+    CHECK(l.covers[23] == bits({25, 26}));
+    CHECK(l.covers[24] == bit(26));
+    CHECK(l.covers[25] == bit(27));
+    CHECK(l.covers[26] == bit(27));
+    CHECK(l.covers[27] == 0);
+
+    const Rules rules(pyr::load_variant("triangle"));
+    const Game g(rules, pyr::deal_from_seed(rules.variant, 7));
+    CHECK(g.free_mask() == bit(27));  // only the single bottom card
+}
+
+TEST_CASE("reserve layout: the reserve row follows the pyramid and nothing covers it", "[layout]") {
+    const Rules rules(pyr::load_variant("reserve"));
+    const pyr::Layout& l = rules.layout;
+    REQUIRE(l.size == 35);
+    CHECK(l.reserve == std::vector<int>{28, 29, 30, 31, 32, 33, 34});
+    CHECK(l.pyramid_mask == (std::uint64_t{1} << 28) - 1);
+    CHECK(l.all_mask == (std::uint64_t{1} << 35) - 1);
+    for (int pos : l.reserve) CHECK(l.covers[pos] == 0);
+    // A reserve card covers nothing either: the pyramid's bottom row stays uncovered.
+    for (int pos = 0; pos < 35; ++pos) CHECK((l.covers[pos] & bits({28, 29, 30, 31, 32, 33, 34})) == 0);
+
+    const Game g(rules, pyr::deal_from_seed(rules.variant, 7));
+    CHECK(g.free_mask() == bits({21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34}));
+}
+
+TEST_CASE("Giza layout: 8 piles of 3, each card covered by the one above it in its pile", "[layout]") {
+    const Rules rules(pyr::load_variant("giza"));
+    const pyr::Layout& l = rules.layout;
+    REQUIRE(l.size == 52);
+    REQUIRE(l.pile_layers.size() == 3);
+    CHECK(l.pile_layers[0] == std::vector<int>{28, 29, 30, 31, 32, 33, 34, 35});
+    CHECK(l.pile_layers[1] == std::vector<int>{36, 37, 38, 39, 40, 41, 42, 43});
+    CHECK(l.pile_layers[2] == std::vector<int>{44, 45, 46, 47, 48, 49, 50, 51});
+    for (int p = 0; p < 8; ++p) {
+        CHECK(l.covers[28 + p] == bit(36 + p));
+        CHECK(l.covers[36 + p] == bit(44 + p));
+        CHECK(l.covers[44 + p] == 0);
+    }
+    CHECK(l.pyramid_mask == (std::uint64_t{1} << 28) - 1);
+    CHECK(l.all_mask == (std::uint64_t{1} << 52) - 1);
+
+    const Game g(rules, pyr::deal_from_seed(rules.variant, 7));
+    std::uint64_t expected = bits({21, 22, 23, 24, 25, 26, 27});
+    for (int p = 44; p < 52; ++p) expected |= bit(p);
+    CHECK(g.free_mask() == expected);
+}
+
+// ---------------------------------------------------------------- seeded dealing
+
+TEST_CASE("SplitMix64 from seed 0 gives the published reference outputs", "[shuffle]") {
+    // Checked independently against the reference algorithm (python, 64-bit arithmetic).
+    pyr::SplitMix64 rng(0);
+    CHECK(rng.next() == 0xe220a8397b1dcdafULL);
+    CHECK(rng.next() == 0x6e789e6aa1b965f4ULL);
+    CHECK(rng.next() == 0x06c45d188009454fULL);
+}
+
+TEST_CASE("SplitMix64::below stays under its bound and hits every value", "[shuffle]") {
+    pyr::SplitMix64 rng(12345);
+    std::vector<int> seen(7, 0);
+    for (int i = 0; i < 7000; ++i) {
+        const std::uint64_t r = rng.below(7);
+        REQUIRE(r < 7);
+        ++seen[r];
+    }
+    for (int n : seen) CHECK(n > 800);  // 1000 expected each; a broken reduction would skew badly
+    CHECK(rng.below(1) == 0);
+}
+
+TEST_CASE("shuffled_deck matches an independent run of the documented Fisher-Yates shuffle", "[shuffle]") {
+    // Computed with a separate python implementation of formats' algorithm: deck suit by suit
+    // (S H D C, A..K), for i from n-1 down to 1 swap card i with card below(i+1).
+    auto names = [](DeckKind deck, const std::vector<Card>& cards) {
+        std::string s;
+        for (Card c : cards) s += (s.empty() ? "" : " ") + pyr::card_name(deck, c);
+        return s;
+    };
+    CHECK(names(DeckKind::French, pyr::shuffled_deck(DeckKind::French, 0)) ==
+          "8C JD 9S 2C 2H QH 6C TS 3H AS JS 7S 9D 8S QC KD 5D 2S 3D 5S AD 6S 4C TH 5H 8D 8H AH QD TC QS "
+          "JH 3C 4H 2D 9H 3S KH AC 7C 9C 7H JC 6D KC 4S 7D 5C 6H 4D KS TD");
+    CHECK(names(DeckKind::Spanish, pyr::shuffled_deck(DeckKind::Spanish, 1)) ==
+          "SO 4B 5O RE 3E CO RB AC 8O 7E SE 6B 7O AE 5E 2C 3O 5C 9O 5B CE 6O RC 2B 2E CB 7B 8B 8C 3C 7C "
+          "4O 9E SB 4E 9B 2O 4C 8E AO RO SC 3B 6E 9C CC AB 6C");
+}
+
+TEST_CASE("shuffled_deck is a permutation of the deck", "[shuffle]") {
+    for (DeckKind deck : {DeckKind::French, DeckKind::Spanish}) {
+        std::vector<Card> sorted_deck = pyr::deck_cards(deck);
+        REQUIRE(static_cast<int>(sorted_deck.size()) == pyr::deck_size(deck));
+        auto by_code = [](Card a, Card b) { return a.code < b.code; };
+        std::sort(sorted_deck.begin(), sorted_deck.end(), by_code);
+        for (std::uint64_t seed : {0ULL, 1ULL, 2ULL, 99ULL, 0xFFFFFFFFFFFFFFFFULL}) {
+            std::vector<Card> s = pyr::shuffled_deck(deck, seed);
+            std::sort(s.begin(), s.end(), by_code);
+            INFO("seed " << seed);
+            CHECK(s == sorted_deck);
+        }
+    }
+}
+
+TEST_CASE("deal_from_seed is deterministic and different seeds give different deals", "[shuffle]") {
+    const pyr::Variant v = pyr::load_variant("traditional");
+    const pyr::Deal a = pyr::deal_from_seed(v, 42);
+    const pyr::Deal b = pyr::deal_from_seed(v, 42);
+    const pyr::Deal c = pyr::deal_from_seed(v, 43);
+    CHECK(a.has_seed);
+    CHECK(a.seed == 42);
+    CHECK(a.variant == "traditional");
+    CHECK(a.tableau == b.tableau);
+    CHECK(a.stock == b.stock);
+    CHECK(a.tableau.size() == 28);
+    CHECK(a.stock.size() == 24);
+    CHECK((a.tableau != c.tableau || a.stock != c.stock));
+    // Deal N is the shuffled deck in line order: pyramid first, then the stock.
+    std::vector<Card> line = pyr::shuffled_deck(DeckKind::French, 42);
+    CHECK(std::vector<Card>(line.begin(), line.begin() + 28) == a.tableau);
+    CHECK(std::vector<Card>(line.begin() + 28, line.end()) == a.stock);
+}
+
+TEST_CASE("line_order and deal_from_line_order are inverses for every preset", "[shuffle]") {
+    for (const std::string& name : preset_names()) {
+        INFO("preset " << name);
+        const pyr::Variant v = pyr::load_variant(name);
+        for (std::uint64_t seed = 0; seed < 20; ++seed) {
+            const std::vector<Card> cards = pyr::shuffled_deck(v.deck, seed);
+            const pyr::Deal d = pyr::deal_from_line_order(v, cards);
+            CHECK(static_cast<int>(d.tableau.size()) == v.tableau_size());
+            CHECK(static_cast<int>(d.stock.size()) == v.stock_size());
+            CHECK(pyr::line_order(v, d) == cards);
+            const pyr::Deal again = pyr::deal_from_line_order(v, pyr::line_order(v, d));
+            CHECK(again.tableau == d.tableau);
+            CHECK(again.stock == d.stock);
+        }
+    }
+}
+
+TEST_CASE("line order puts the reserve and Giza's piles after the stock", "[shuffle]") {
+    const pyr::Variant reserve = pyr::load_variant("reserve");
+    const std::vector<Card> cards = pyr::shuffled_deck(DeckKind::French, 5);
+    const pyr::Deal d = pyr::deal_from_line_order(reserve, cards);
+    CHECK(d.stock == std::vector<Card>(cards.begin() + 28, cards.begin() + 45));
+    CHECK(std::vector<Card>(d.tableau.begin() + 28, d.tableau.end()) ==
+          std::vector<Card>(cards.begin() + 45, cards.end()));
+
+    const pyr::Variant giza = pyr::load_variant("giza");
+    const pyr::Deal g = pyr::deal_from_line_order(giza, cards);
+    CHECK(g.stock.empty());
+    CHECK(g.tableau == cards);
+}
+
+// ---------------------------------------------------------------- the worked example
+
+TEST_CASE("the worked example of RULES.md replays to the position it describes", "[game][example]") {
+    const std::filesystem::path log_path =
+        std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "worked-example.log";
+    std::ifstream in(log_path);
+    REQUIRE(in.good());
+    pyr::LineReader lines(in, log_path.string());
+    pyr::RulesCache cache;
+    const pyr::MoveLog log = pyr::read_log(lines, cache, "");
+    REQUIRE(log.deal.rules != nullptr);
+    CHECK(log.deal.rules->variant.name == "traditional");
+    CHECK(log.moves.size() == 8);
+    Game g(*log.deal.rules, log.deal.deal);
+
+    // The deal is the one RULES.md describes: bottom row KS QH 7D JC 2D 5S 9C, 6H above JC and 2D.
+    std::string bottom;
+    for (int pos = 21; pos < 28; ++pos) bottom += g.name(g.tableau_card(pos)) + " ";
+    CHECK(bottom == "KS QH 7D JC 2D 5S 9C ");
+    CHECK(g.name(g.tableau_card(18)) == "6H");
+
+    pyr::replay(log, g);
+
+    for (std::string_view gone : {"KS", "JC", "2D", "6H", "7D", "4D", "9C", "TS", "3H"})
+        CHECK(g.describe(card(DeckKind::French, gone)) == fmt::format("{} has already been removed", gone));
+    CHECK(g.cards_left() == 43);
+    CHECK(g.state().waste_len[0] == 0);
+    CHECK_FALSE(g.state().turned.valid());
+    CHECK(g.state().stock_left() == 21);
+    CHECK(g.state().pass == 1);
+    // Free: QH and 5S of the bottom row, and 7S, whose two covering cards 7D and JC are gone.
+    CHECK(g.free_mask() == bits({17, 22, 26}));
+    CHECK(g.name(g.tableau_card(17)) == "7S");
+    CHECK(g.status() == pyr::Status::InProgress);
+    // QH, 5S and 7S make no pair: drawing is the only move.
+    CHECK(legal(g) == std::set<std::string>{"draw w1"});
+}
+
+TEST_CASE("the worked example rebuilt in code reaches the same position", "[game][example]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    CHECK(g.describe(card(DeckKind::French, "6H")) == "6H is not free: covered by JC and 2D");
+    play(g, WorkedMoves);
+    CHECK(g.moves_made() == 8);
+    CHECK(g.cards_left() == 43);
+    CHECK(g.state().stock_left() == 21);
+    CHECK(g.free_mask() == bits({17, 22, 26}));
+}
+
+// ---------------------------------------------------------------- legal moves
+
+TEST_CASE("legal_moves at the start of the worked example: the King, JC+2D, and draw", "[game][moves]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    const Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    CHECK(legal(g) == std::set<std::string>{"lone KS@p21", "pair JC@p24 2D@p25", "draw w1"});
+}
+
+TEST_CASE("legal_moves pairs a pyramid card with the turned card, and the turned card with the waste top",
+          "[game][moves]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    play(g, "KS; JC 2D; draw");  // 4D is turned: it pairs with 9C
+    // 6H is free now that JC and 2D are gone; the pair is listed in position order, 6H (p18) first.
+    CHECK(legal(g) == std::set<std::string>{"pair 6H@p18 7D@p23", "pair 9C@p27 4D@turned", "draw w1"});
+
+    play(g, "7D 6H; 9C 4D; draw; draw; TS 3H; draw; draw; draw");
+    // 8S and AS went onto the waste, QD is turned: AS (waste top) pairs with QH and with QD.
+    CHECK(g.state().waste_len[0] == 2);
+    CHECK(g.name(g.state().waste_top(0)) == "AS");
+    CHECK(g.name(g.state().turned) == "QD");
+    CHECK(legal(g) == std::set<std::string>{"pair QH@p22 AS@w1", "pair QD@turned AS@w1", "draw w1"});
+}
+
+// ---------------------------------------------------------------- resolve() and its messages
+
+TEST_CASE("resolve says exactly why a pair or a King is refused", "[game][resolve]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    CHECK(why_not(g, "7D 6H") == "6H is not free: covered by JC and 2D");
+    play(g, WorkedMoves);
+
+    CHECK(why_not(g, "7H 6S") == "7H is not free: covered by JS");  // 6H, its other cover, is gone
+    CHECK(why_not(g, "QS AS") == "QS is not free: covered by 9D and TD");
+    CHECK(why_not(g, "7S 5S") == "7S and 5S do not make 13 (7 + 5 = 12)");
+    CHECK(why_not(g, "QH 5S") == "QH and 5S do not make 13 (12 + 5 = 17)");
+    CHECK(why_not(g, "5S 8S") == "8S is in the stock, not turned yet");
+    CHECK(why_not(g, "KS") == "KS has already been removed");
+    CHECK(why_not(g, "JC 2H") == "JC has already been removed");
+    CHECK(why_not(g, "QH") == "QH cannot go alone: only a King can");
+    CHECK(why_not(g, "KD") == "KD is in the stock, not turned yet");
+    CHECK(why_not(g, "KC") == "KC is not free: covered by JS and 5H");
+    CHECK(why_not(g, "5S 5S") == "5S cannot pair with itself");
+
+    play(g, "draw; draw; draw");  // 8S and AS onto the waste, QD turned
+    CHECK(why_not(g, "5S 8S") == "8S is in the waste, under AS");
+    CHECK(why_not(g, "QH AS") == "");
+    CHECK(why_not(g, "QD AS") == "");
+}
+
+TEST_CASE("resolve refuses draw and recycle with the reason, and the game is then lost", "[game][resolve]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    play(g, WorkedMoves);
+    CHECK(why_not(g, "recycle") == "cannot recycle: the stock still has 21 cards");
+    CHECK(why_not(g, "draw 2") == "there is no waste pile 2: this variant has one");
+    for (int i = 0; i < 20; ++i) play(g, "draw");
+    CHECK(why_not(g, "recycle") == "cannot recycle: the stock still has 1 card");
+    play(g, "draw");  // QC, the last stock card, is turned
+    CHECK(g.state().stock_left() == 0);
+    CHECK(g.name(g.state().turned) == "QC");
+    CHECK(why_not(g, "recycle") == "cannot recycle: draw first, so the turned card QC goes onto the waste");
+    // Drawing with the stock empty only moves the turned card onto the waste.
+    CHECK(legal(g) == std::set<std::string>{"draw w1"});
+    CHECK(g.status() == pyr::Status::InProgress);
+    CHECK(g.end_reason() == "");
+    play(g, "draw");
+    CHECK_FALSE(g.state().turned.valid());
+    CHECK(g.state().waste_len[0] == 21);
+    CHECK(g.name(g.state().waste_top(0)) == "QC");
+    CHECK(why_not(g, "draw") == "cannot draw: the stock is empty");
+    CHECK(why_not(g, "recycle") == "cannot recycle: this variant has one pass through the stock");
+    // QH, 5S, 7S and QC make no pair: lost.
+    CHECK(legal(g).empty());
+    CHECK(g.status() == pyr::Status::Lost);
+    CHECK(g.end_reason() == "no more moves: stock empty");
+    CHECK(g.score() == 0);  // traditional is not scored
+}
+
+TEST_CASE("a move resolved by the covering card first or second is the same move", "[game][resolve]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    std::string why;
+    const Move a = g.resolve(request(DeckKind::French, "JC 2D"), why);
+    CHECK(why == "");
+    const Move b = g.resolve(request(DeckKind::French, "2D JC"), why);
+    CHECK(why == "");
+    CHECK(a == b);
+    CHECK(a.kind == MoveKind::Pair);
+    CHECK(a.a == 24);
+    CHECK(a.b == 25);
+}
+
+TEST_CASE("undo steps back one move at a time and refuses at the start", "[game][undo]") {
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    const pyr::State start = g.state();
+    CHECK_FALSE(g.undo());
+    play(g, WorkedMoves);
+    CHECK(g.moves_made() == 8);
+    for (int i = 0; i < 8; ++i) CHECK(g.undo());
+    CHECK(g.moves_made() == 0);
+    CHECK_FALSE(g.undo());
+    CHECK(state_diff(g.state(), start) == "");
+}
+
+// ---------------------------------------------------------------- random playouts
+
+namespace {
+
+// Plays seeded random games of `preset` and calls `check(game)` before every move.
+template <class Check>
+void random_playouts(const std::string& preset, int games, Check&& check) {
+    const Rules rules(pyr::load_variant(preset));
+    pyr::SplitMix64 choice(0xC0FFEE);
+    for (int seed = 0; seed < games; ++seed) {
+        Game g(rules, pyr::deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed)));
+        pyr::MoveList moves;
+        for (int step = 0; step < 2000; ++step) {
+            g.legal_moves(moves);
+            if (moves.size == 0) break;
+            check(g);
+            g.apply(moves.moves[choice.below(static_cast<std::uint64_t>(moves.size))]);
+        }
+        g.legal_moves(moves);
+        INFO(preset << " seed " << seed);
+        REQUIRE(moves.size == 0);  // every game ends
+        CHECK(g.status() != pyr::Status::InProgress);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("apply then undo restores every field of the state, over random playouts of every preset",
+          "[game][undo]") {
+    for (const std::string& name : preset_names()) {
+        int checked = 0;
+        random_playouts(name, 300, [&](const Game& position) {
+            Game g = position;
+            const pyr::State before = g.state();
+            const int made = g.moves_made();
+            pyr::MoveList moves;
+            g.legal_moves(moves);
+            for (const Move& m : moves) {
+                g.apply(m);
+                CHECK(g.moves_made() == made + 1);
+                REQUIRE(g.undo());
+                const std::string diff = state_diff(g.state(), before);
+                if (!diff.empty()) FAIL_CHECK(name << ": " << show(g, m) << " then undo changed" << diff);
+                ++checked;
+            }
+        });
+        INFO(name);
+        CHECK(checked > 1000);
+    }
+}
+
+TEST_CASE("every listed move is what resolve gives for its own cards, over random playouts of every preset",
+          "[game][resolve]") {
+    for (const std::string& name : preset_names()) {
+        random_playouts(name, 200, [&](const Game& g) {
+            pyr::MoveList moves;
+            g.legal_moves(moves);
+            for (const Move& m : moves) {
+                pyr::MoveRequest req;
+                req.kind = m.kind;
+                req.a = m.ca;
+                req.b = m.cb;
+                if (m.kind == MoveKind::Draw && g.variant().waste_piles > 1 && g.state().turned.valid())
+                    req.pile = m.pile;
+                std::string why;
+                const Move r = g.resolve(req, why);
+                if (!why.empty() || !(r == m)) FAIL_CHECK(name << ": " << show(g, m) << " resolved to " << show(g, r) << " why '" << why << "'");
+                if (m.kind == MoveKind::Pair) {
+                    std::swap(req.a, req.b);
+                    const Move s = g.resolve(req, why);
+                    if (!why.empty() || !(s == m)) FAIL_CHECK(name << ": " << show(g, m) << " (cards swapped) resolved to " << show(g, s) << " why '" << why << "'");
+                }
+            }
+        });
+    }
+}
+
+TEST_CASE("resolve accepts a pair or a lone card exactly when legal_moves lists it", "[game][resolve]") {
+    for (const std::string& name : preset_names()) {
+        random_playouts(name, 15, [&](const Game& g) {
+            const pyr::Variant& v = g.variant();
+            pyr::MoveList moves;
+            g.legal_moves(moves);
+            const std::vector<Card> deck = pyr::deck_cards(v.deck);
+            auto listed = [&](const Move& m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); };
+            for (Card a : deck) {
+                pyr::MoveRequest req;
+                std::string why;
+                if (a.rank() == v.target) {
+                    req.kind = MoveKind::Lone;
+                    req.a = a;
+                    const Move m = g.resolve(req, why);
+                    if (why.empty() != listed(m)) FAIL_CHECK(name << ": lone " << g.name(a) << " why '" << why << "'");
+                }
+                for (Card b : deck) {
+                    if (a.rank() + b.rank() != v.target || a == b) continue;
+                    req.kind = MoveKind::Pair;
+                    req.a = a;
+                    req.b = b;
+                    const Move m = g.resolve(req, why);
+                    if (why.empty() != listed(m))
+                        FAIL_CHECK(name << ": pair " << g.name(a) << " " << g.name(b) << " why '" << why << "'");
+                }
+            }
+        });
+    }
+}
+
+TEST_CASE("cards_left counts every card not removed, wherever it lies", "[game]") {
+    for (const std::string& name : preset_names()) {
+        random_playouts(name, 20, [&](const Game& g) {
+            const pyr::State& s = g.state();
+            int waste = 0;
+            for (int k = 0; k < pyr::MaxWastePiles; ++k) waste += s.waste_len[k];
+            int removed = 0;
+            for (Card c : pyr::deck_cards(g.variant().deck))
+                if (g.describe(c).find("already been removed") != std::string::npos) ++removed;
+            INFO(name);
+            CHECK(g.cards_left() == pyr::deck_size(g.variant().deck) - removed);
+            CHECK(g.cards_left() == std::popcount(s.present) + s.stock_left() + waste + (s.turned.valid() ? 1 : 0));
+        });
+    }
+}
