@@ -26,8 +26,8 @@ enum class FileKind { Empty, Deals, Log };
 FileKind sniff(LineReader& lines) {
     std::string line;
     while (lines.next(line)) {
-        const std::size_t hash = line.find('#');
-        const std::vector<Token> toks = tokenize(hash == std::string::npos ? line : line.substr(0, hash));
+        const std::string text = line.substr(0, line.find('#'));
+        const std::vector<Token> toks = tokenize(text);
         if (toks.empty()) continue;
         lines.push_back();
         return toks[0].text == "pyramide-log" ? FileKind::Log : FileKind::Deals;

@@ -75,14 +75,15 @@ int parse_rank(DeckKind deck, std::string_view r) {
     return -1;
 }
 
+const char* deck_word(DeckKind deck) { return deck == DeckKind::French ? "French" : "Spanish"; }
+
 std::string expected(DeckKind deck) {
     return deck == DeckKind::French ? "a rank (A 2-9 T J Q K) and a suit (S H D C)"
                                     : "a rank (A 2-9 S C R, or 1-12) and a suit (O C E B)";
 }
 
-}  // namespace
-
-Card parse_card(DeckKind deck, std::string_view token, std::string& why) {
+// The card `token` names in `deck`, or NoCard.
+Card parse_in_deck(DeckKind deck, std::string_view token) {
     std::string t(token);
     for (std::size_t p; (p = t.find(variation_selector)) != std::string::npos;) t.erase(p, variation_selector.size());
     auto suit_of = [&](std::string_view s) { return deck == DeckKind::French ? french_suit(s) : spanish_suit(s); };
@@ -96,13 +97,24 @@ Card parse_card(DeckKind deck, std::string_view token, std::string& why) {
         const int rank_after = len == 3 ? parse_rank(deck, std::string_view(t).substr(len)) : -1;
         if (suit_first >= 0 && rank_after > 0) return Card::make(rank_after, suit_first);
     }
-    why = fmt::format("bad card '{}': expected {}", printable(token), expected(deck));
+    return NoCard;
+}
+}  // namespace
+
+Card parse_card(DeckKind deck, std::string_view token, std::string& why) {
+    const Card c = parse_in_deck(deck, token);
+    if (c.valid()) return c;
+    // "KS" in a Spanish game (or "RO" in a French one) is most likely the wrong
+    // variant, not a typo: say which deck the card belongs to.
+    const DeckKind other = deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
+    if (parse_in_deck(other, token).valid())
+        why = fmt::format("bad card '{}': a card of the {} deck, but this game uses the {} deck: expected {}",
+                          printable(token), deck_word(other), deck_word(deck), expected(deck));
+    else
+        why = fmt::format("bad card '{}': expected {}", printable(token), expected(deck));
     return NoCard;
 }
 
-bool looks_like_card(DeckKind deck, std::string_view token) {
-    std::string why;
-    return parse_card(deck, token, why).valid();
-}
+bool looks_like_card(DeckKind deck, std::string_view token) { return parse_in_deck(deck, token).valid(); }
 
 }  // namespace pyr

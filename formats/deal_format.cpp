@@ -216,8 +216,13 @@ ReadDeal DealReader::read_line_form(const std::string& line) {
     std::vector<Placed> placed;
     std::vector<Card> cards;
     std::string why;
+    const DeckKind other = v.deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
     for (const Token& t : tokenize(line)) {
         const Card c = parse_card(v.deck, t.text, why);
+        // The line form does not name its variant: a Spanish line read without
+        // --variant fails on its first Spanish card; say how to read it.
+        if (!c.valid() && variant_.empty() && looks_like_card(other, t.text))
+            lines_.fail(t.col, why + "; a line of cards is read as 'traditional' unless --variant names its variant");
         if (!c.valid()) lines_.fail(t.col, why);
         placed.push_back({c, out.line, t.col});
         cards.push_back(c);
@@ -238,18 +243,32 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
     };
     std::map<std::string, Section> sections;
     Section* current = nullptr;
+    int cards_read = 0;
+    bool stopped = false;  // by the next deal or `stop`, not by the end of the input
     std::string raw;
     while (lines_.next(raw)) {
         const std::string line = strip_comment(raw);
         if (line.empty()) continue;
         const std::vector<Token> toks = tokenize(line);
         // Indentation is for the eye: a line starting with a card continues the current section.
-        const bool cards_only = rules && looks_like_card(rules->variant.deck, toks[0].text);
+        // A card of the other deck counts too, so that "KS" in a Spanish deal is reported as a
+        // card of the wrong deck, not as an unknown keyword.
+        const bool cards_only = rules && (looks_like_card(DeckKind::French, toks[0].text) ||
+                                          looks_like_card(DeckKind::Spanish, toks[0].text));
+        // Once every card is there, an unindented line of cards is the next deal, in the
+        // line form: a stream may mix forms (deal.md), and without this the line-form deal
+        // was read as more stock.
+        if (cards_only && line[0] != ' ' && line[0] != '\t' && cards_read >= deck_size(rules->variant.deck)) {
+            lines_.push_back();
+            stopped = true;
+            break;
+        }
         std::size_t first_card = 0;
         if (!cards_only) {
             const std::string_view kw = toks[0].text;
             if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{")) {
                 lines_.push_back();
+                stopped = true;
                 break;
             }
             current = nullptr;
@@ -290,8 +309,14 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
             if (!c.valid()) lines_.fail(toks[i].col, why);
             row.push_back({c, lines_.line_number(), toks[i].col});
         }
+        cards_read += static_cast<int>(row.size());
         current->lines.push_back(std::move(row));
     }
+    // A log that ends before its "moves" line was cut short: say so, rather than
+    // report whichever section the cut happened to leave short.
+    if (!stop.empty() && !stopped)
+        throw InputError(lines_.name(), lines_.line_number(), 0,
+                         fmt::format("the log ends inside its deal, before the '{}' line", stop));
     if (!rules) throw InputError(lines_.name(), start_line, 0, "the deal has no 'variant' line");
     out.rules = rules;
     out.deal.variant = rules->variant.name;

@@ -51,7 +51,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
             const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), pile);
             if (ec != std::errc() || p != t.data() + t.size() || pile < 1 || pile > 9) {
                 col = toks[1].col;
-                why = fmt::format("bad waste pile '{}': expected a number from 1", printable(t));
+                why = fmt::format("bad waste pile '{}': expected a number from 1 to 9", printable(t));
                 return false;
             }
             req.pile = pile - 1;
@@ -78,9 +78,11 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
         cards[i] = parse_card(deck, toks[i].text, why);
         if (!cards[i].valid()) {
             col = toks[i].col;
+            // The examples are cards of the game's deck: "a rey (KD)" would mislead.
             if (i == 0 && toks.size() == 1)
-                why = fmt::format("unknown move '{}': expected a pair (QH AS), a {} (KD), draw or recycle",
-                                  printable(toks[0].text), lone_name(deck));
+                why = fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw or recycle",
+                                  printable(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
+                                  lone_name(deck), deck == DeckKind::French ? "KD" : "RO");
             return false;
         }
     }
@@ -164,6 +166,7 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         if (log.result != LogResult::None) lines.fail(toks[0].col, "nothing may follow the result line");
         if (toks[0].text == "result") {
             log.result_line = lines.line_number();
+            log.result_col = toks.size() > 1 ? toks[1].col : toks[0].col;
             const std::string word = toks.size() > 1 ? lower(toks[1].text) : "";
             if (word == "won") log.result = LogResult::Won;
             else if (word == "lost") log.result = LogResult::Lost;
@@ -174,6 +177,7 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
                 const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), log.score);
                 if (ec != std::errc() || p != t.data() + t.size()) lines.fail(toks[3].col, "expected a whole number after 'score'");
                 log.has_score = true;
+                log.score_col = toks[3].col;
             } else if (toks.size() != 2) {
                 lines.fail(toks[2].col, "expected 'score N' after the result");
             }
@@ -185,7 +189,9 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         m.line = lines.line_number();
         log.moves.push_back(m);
     }
-    if (!moves) throw InputError(lines.name(), lines.line_number(), 0, "the log ends before its 'moves' line");
+    // read_body() reports a log that ends before "moves"; kept in case that changes.
+    if (!moves)
+        throw InputError(lines.name(), lines.line_number(), 0, "the log ends inside its deal, before the 'moves' line");
     return log;
 }
 
@@ -207,12 +213,12 @@ void replay(const MoveLog& log, Game& game, const std::function<void(const Game&
     const Status st = game.status();
     const LogResult actual = st == Status::Won ? LogResult::Won : st == Status::Lost ? LogResult::Lost : LogResult::Unfinished;
     if (actual != log.result)
-        throw InputError(log.file, log.result_line, 0,
+        throw InputError(log.file, log.result_line, log.result_col,
                          fmt::format("the result line says {}, but after the last move the game is {}",
                                      result_word(log.result), actual == LogResult::Unfinished ? "unfinished" : result_word(actual)),
                          Severity::Invalid);
     if (log.has_score && game.variant().scored && log.score != game.score())
-        throw InputError(log.file, log.result_line, 0,
+        throw InputError(log.file, log.result_line, log.score_col,
                          fmt::format("the result line says score {}, but the score is {}", log.score, game.score()),
                          Severity::Invalid);
 }

@@ -33,6 +33,7 @@ struct MoveLog {
     bool has_score = false;
     int score = 0;
     int result_line = 0;
+    int result_col = 0, score_col = 0;  // of the result word and the score, for messages
     std::string file;
 };
 

@@ -51,8 +51,13 @@ bool LineReader::next(std::string& line) {
         current_.pop_back();
         crlf_ = true;
     }
-    if (const std::size_t nul = current_.find('\0'); nul != std::string::npos)
-        fail(0, "binary data (a NUL byte): not a text file");
+    if (const std::size_t nul = current_.find('\0'); nul != std::string::npos) {
+        // Point at the NUL, counting columns as tokenize() does (UTF-8 characters).
+        int col = 1;
+        for (std::size_t i = 0; i < nul; ++i)
+            if ((static_cast<unsigned char>(current_[i]) & 0xC0) != 0x80) ++col;
+        fail(col, "binary data (a NUL byte): not a text file");
+    }
     line = current_;
     return true;
 }

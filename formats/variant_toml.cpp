@@ -72,10 +72,11 @@ public:
             if (seen == source) {
                 std::string path;
                 for (const std::string& s : chain) path += s + " -> ";
-                throw InputError(chain.back(), 0, 0, fmt::format("base cycle: {}{}", path, source));
+                // No file: parse() of the file whose `base` closes the cycle adds its line and column.
+                throw InputError("", 0, 0, fmt::format("base cycle: {}{}", path, source));
             }
         if (static_cast<int>(chain.size()) >= MaxBaseDepth)
-            throw InputError(source, 0, 0, fmt::format("base chain deeper than {} files", MaxBaseDepth));
+            throw InputError("", 0, 0, fmt::format("base chain deeper than {} files", MaxBaseDepth));
         chain.push_back(source);
         Variant v = parse(text, source, dir, chain);
         chain.pop_back();
@@ -207,8 +208,7 @@ public:
         }
         if (chain.size() <= 1) {
             for (const VariantProblem& p : check(v)) {
-                auto it = where_.find(p.key);
-                if (it != where_.end()) fail(it->second, p.message);
+                if (const Where* w = problem_where(p, source)) fail(*w, p.message);
                 throw InputError(source, 0, 0, p.message);
             }
         }
@@ -216,6 +216,27 @@ public:
     }
 
 private:
+    // Where to report an impossible combination: the key check() names if this
+    // file sets it; otherwise a key of this file that takes part in the
+    // combination (passes = 2 over par's three pass bonuses), since pointing
+    // into a base, perhaps a preset the user cannot edit, would mislead.
+    const Where* problem_where(const VariantProblem& p, const std::string& top) const {
+        static const std::map<std::string, std::vector<std::string>> partners = {
+            {"rows", {"reserve", "piles", "pile_depth", "deck"}},
+            {"piles", {"pile_depth"}},
+            {"target", {"deck"}},
+            {"waste_piles", {"draw"}},
+            {"pass_bonus", {"passes", "scored"}},
+        };
+        std::vector<std::string> keys{p.key};
+        if (auto it = partners.find(p.key); it != partners.end())
+            keys.insert(keys.end(), it->second.begin(), it->second.end());
+        for (const std::string& k : keys)
+            if (auto it = where_.find(k); it != where_.end() && it->second.file == top) return &it->second;
+        auto it = where_.find(p.key);
+        return it == where_.end() ? nullptr : &it->second;
+    }
+
     static std::string read_stdin() {
         std::string text, line;
         Input in("-");
