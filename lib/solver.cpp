@@ -1,14 +1,15 @@
-// Solver implementation. Positions are keyed exactly in 128 bits when there is
-// one waste pile (the talon then keeps the deal's stock order, so "which stock
-// cards are gone" plus the waste boundary says everything); with several waste
-// piles the key is a 128-bit hash of the whole talon.
+// Solver implementation. A depth-first search, generic over how a position
+// is stored: FastPosition (one waste pile, every preset but Apophis) keeps the
+// talon as a bit set over the deal's stock order, which the talon never leaves
+// (draws and recycles keep the order), so a position is a few words and its
+// key is exact; GamePosition (several waste piles) drives pyr::Game and keys
+// positions by a 128-bit hash of the whole talon. Both produce the engine's
+// own moves, and every line found is replayed through pyr::Game before it is
+// returned.
 #include "solver.hpp"
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
-#include <cstdio>
-#include <cstdlib>
 
 namespace pyr {
 
@@ -17,7 +18,6 @@ namespace {
 struct Key {
     std::uint64_t a = 0, b = 0;
     bool operator==(const Key&) const = default;
-    bool empty() const { return a == 0 && b == 0; }
 };
 
 std::uint64_t mix(std::uint64_t z) {
@@ -26,9 +26,14 @@ std::uint64_t mix(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
-// Positions proved lost (or, when searching for the shortest line, the depth
-// that failed from them). Fixed size: a full bucket overwrites its oldest
-// entry, which costs time, never correctness.
+std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
+
+}  // namespace
+
+// Positions proved lost (or, for the shortest line, the depth that failed
+// from them). Fixed size: a full bucket overwrites one of its entries, which
+// costs time, never correctness. Entries carry the number of the search that
+// wrote them, so a new deal starts with an empty table without clearing it.
 class LostTable {
 public:
     explicit LostTable(std::size_t bytes) {
@@ -37,13 +42,13 @@ public:
         entries_.assign(n, Entry{});
         mask_ = n - 1;
     }
-    // The depth stored for `k`, or -1.
+    void next_search() { ++generation_; }
     int find(const Key& k) const {
         std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
             const Entry& e = entries_[i];
+            if (e.generation != generation_) return -1;
             if (e.key == k) return e.depth;
-            if (e.key.empty()) return -1;
         }
         return -1;
     }
@@ -52,15 +57,12 @@ public:
         std::size_t i = start;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
             Entry& e = entries_[i];
-            if (e.key.empty() || e.key == k) {
-                e.key = k;
-                e.depth = depth;
+            if (e.generation != generation_ || e.key == k) {
+                e = Entry{k, depth, generation_};
                 return;
             }
         }
-        Entry& victim = entries_[(start + (next_victim_++ % Bucket)) & mask_];
-        victim.key = k;
-        victim.depth = depth;
+        entries_[(start + (victim_++ % Bucket)) & mask_] = Entry{k, depth, generation_};
     }
 
 private:
@@ -68,47 +70,292 @@ private:
     struct Entry {
         Key key;
         int depth = 0;
+        std::uint32_t generation = 0;
     };
     std::vector<Entry> entries_;
     std::size_t mask_ = 0;
-    std::size_t next_victim_ = 0;
+    std::size_t victim_ = 0;
+    std::uint32_t generation_ = 1;
 };
 
+namespace {
+
+// One waste pile: the talon is a bit set over stock indices; the waste is the
+// talon below boundary w (its top the highest), the turned card (draw 1) the
+// lowest talon card at or above w, the stock the rest.
+class FastPosition {
+public:
+    FastPosition(const Rules& rules, const Deal& deal) : rules_(rules) {
+        for (std::size_t i = 0; i < deal.tableau.size(); ++i) tableau_[i] = deal.tableau[i];
+        for (std::size_t i = 0; i < deal.stock.size(); ++i) {
+            stock_[i] = deal.stock[i];
+            s_.talon_cards |= deal.stock[i].bit();
+        }
+        s_.present = rules.layout.all_mask;
+        s_.talon = low_bits(static_cast<int>(deal.stock.size()));
+        s_.cards = s_.talon_cards;
+        for (Card c : deal.tableau) s_.cards |= c.bit();
+        stack_.reserve(512);
+    }
+
+    bool won() const {
+        if (rules_.variant.goal == Goal::Pyramid) return (s_.present & rules_.layout.pyramid_mask) == 0;
+        return s_.present == 0 && s_.talon == 0;
+    }
+    std::uint64_t present() const { return s_.present; }
+    std::uint64_t free_mask() const {
+        std::uint64_t free = 0;
+        for (std::uint64_t m = s_.present; m; m &= m - 1) {
+            const int pos = std::countr_zero(m);
+            if ((rules_.layout.covers[pos] & s_.present) == 0) free |= std::uint64_t{1} << pos;
+        }
+        return free;
+    }
+    std::uint64_t tableau_codes() const { return s_.cards & ~s_.talon_cards; }
+    // Cards in play, by card code: free tableau cards, the turned card, the waste top.
+    std::uint64_t in_play_codes(std::uint64_t free) const {
+        std::uint64_t m = 0;
+        for (std::uint64_t f = free; f; f &= f - 1) m |= tableau_[std::countr_zero(f)].bit();
+        if (s_.turned) m |= stock_[std::countr_zero(s_.talon & ~low_bits(s_.w))].bit();
+        if (const std::uint64_t waste = s_.talon & low_bits(s_.w)) m |= stock_[63 - std::countl_zero(waste)].bit();
+        return m;
+    }
+    std::uint64_t talon_codes() const { return s_.talon_cards; }
+    int pass() const { return s_.pass; }
+    // The waste piles' cards, for the last-pass test (one pile here).
+    void waste_codes(std::array<std::uint64_t, MaxWastePiles>& piles) const {
+        piles = {};
+        for (std::uint64_t m = s_.talon & low_bits(s_.w); m; m &= m - 1) piles[0] |= stock_[std::countr_zero(m)].bit();
+    }
+
+    void legal_moves(MoveList& out, std::uint64_t free) const {
+        out.size = 0;
+        const Variant& v = rules_.variant;
+        std::array<Loc, 64> locs;
+        std::array<Card, 64> cards;
+        int n = 0;
+        for (std::uint64_t m = free; m; m &= m - 1) {
+            const int pos = std::countr_zero(m);
+            locs[n] = static_cast<Loc>(pos);
+            cards[n] = tableau_[pos];
+            ++n;
+        }
+        const std::uint64_t above = s_.talon & ~low_bits(s_.w);
+        if (s_.turned) {
+            locs[n] = LocTurned;
+            cards[n] = stock_[std::countr_zero(above)];
+            ++n;
+        }
+        if (const std::uint64_t waste = s_.talon & low_bits(s_.w)) {
+            locs[n] = LocWaste;
+            cards[n] = stock_[63 - std::countl_zero(waste)];
+            ++n;
+        }
+        for (int i = 0; i < n; ++i)
+            if (cards[i].rank() == v.target) out.push({MoveKind::Lone, locs[i], LocNone, cards[i], NoCard, 0});
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                if (cards[i].rank() + cards[j].rank() != v.target) continue;
+                if (!v.turned_pairs_waste && locs[i] == LocTurned && locs[j] == LocWaste) continue;
+                out.push({MoveKind::Pair, locs[i], locs[j], cards[i], cards[j], 0});
+            }
+        if (v.overlapping) {
+            for (std::uint64_t m = s_.present & ~free; m; m &= m - 1) {
+                const int pos = std::countr_zero(m);
+                const std::uint64_t cover = rules_.layout.covers[pos] & s_.present;
+                if (std::popcount(cover) != 1 || (cover & free) == 0) continue;
+                const int top = std::countr_zero(cover);
+                if (tableau_[pos].rank() + tableau_[top].rank() == v.target)
+                    out.push({MoveKind::Pair, static_cast<Loc>(top), static_cast<Loc>(pos), tableau_[top], tableau_[pos], 0});
+            }
+        }
+        if (above) out.push({MoveKind::Draw, LocNone, LocNone, NoCard, NoCard, 0});
+        if (!above && (s_.talon & low_bits(s_.w)) &&
+            (v.passes == UnlimitedPasses ? s_.removed_this_pass : s_.pass < v.passes))
+            out.push({MoveKind::Recycle, LocNone, LocNone, NoCard, NoCard, 0});
+    }
+
+    void apply(const Move& m) {
+        stack_.push_back(s_);
+        switch (m.kind) {
+        case MoveKind::Pair:
+            take(m.a);
+            take(m.b);
+            s_.removed_this_pass = true;
+            return;
+        case MoveKind::Lone:
+            take(m.a);
+            s_.removed_this_pass = true;
+            return;
+        case MoveKind::Draw: {
+            const std::uint64_t above = s_.talon & ~low_bits(s_.w);
+            if (rules_.variant.draw == 1) {
+                if (s_.turned) {
+                    s_.w = static_cast<std::uint8_t>(std::countr_zero(above) + 1);
+                    s_.turned = (s_.talon & ~low_bits(s_.w)) != 0;
+                } else {
+                    s_.turned = true;
+                }
+            } else {
+                std::uint64_t rest = above;
+                for (int i = 0; i < rules_.variant.draw && rest; ++i, rest &= rest - 1)
+                    s_.w = static_cast<std::uint8_t>(std::countr_zero(rest) + 1);
+            }
+            return;
+        }
+        case MoveKind::Recycle:
+            s_.w = 0;
+            s_.turned = false;
+            ++s_.pass;
+            s_.removed_this_pass = false;
+            return;
+        }
+    }
+    void undo() {
+        s_ = stack_.back();
+        stack_.pop_back();
+    }
+
+    Key key() const {
+        const bool unlimited = rules_.variant.passes == UnlimitedPasses;
+        // With unlimited passes the pass number changes nothing, but whether a
+        // card went during this pass does (it allows a recycle).
+        const std::uint64_t pass = unlimited ? (s_.removed_this_pass ? 1 : 0) : s_.pass;
+        return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59),
+                   s_.talon | (pass << 56)};
+    }
+
+private:
+    void take(Loc loc) {
+        if (loc < 64) {
+            s_.present &= ~(std::uint64_t{1} << loc);
+            s_.cards &= ~tableau_[loc].bit();
+            return;
+        }
+        const int index = loc == LocTurned ? std::countr_zero(s_.talon & ~low_bits(s_.w))
+                                           : 63 - std::countl_zero(s_.talon & low_bits(s_.w));
+        if (loc == LocTurned) s_.turned = false;
+        s_.talon &= ~(std::uint64_t{1} << index);
+        s_.cards &= ~stock_[index].bit();
+        s_.talon_cards &= ~stock_[index].bit();
+    }
+
+    struct S {
+        std::uint64_t present = 0, talon = 0;
+        std::uint64_t cards = 0, talon_cards = 0;  // by card code: all remaining; those of the talon
+        std::uint8_t w = 0, pass = 1;
+        bool turned = false, removed_this_pass = false;
+    };
+    const Rules& rules_;
+    std::array<Card, 64> tableau_{}, stock_{};
+    S s_;
+    std::vector<S> stack_;
+};
+
+// Several waste piles: the engine's own Game, keyed by a hash of everything.
+class GamePosition {
+public:
+    GamePosition(const Rules& rules, const Deal& deal) : rules_(rules), game_(rules, deal) {}
+    bool won() const {
+        const State& s = game_.state();
+        if (rules_.variant.goal == Goal::Pyramid) return (s.present & rules_.layout.pyramid_mask) == 0;
+        return game_.cards_left() == 0;
+    }
+    std::uint64_t present() const { return game_.state().present; }
+    std::uint64_t free_mask() const { return game_.free_mask(); }
+    std::uint64_t tableau_codes() const {
+        std::uint64_t m = 0;
+        for (std::uint64_t p = game_.state().present; p; p &= p - 1)
+            m |= game_.tableau_card(std::countr_zero(p)).bit();
+        return m;
+    }
+    std::uint64_t talon_codes() const {
+        const State& s = game_.state();
+        std::uint64_t m = s.turned.valid() ? s.turned.bit() : 0;
+        for (int i = s.stock_pos; i < s.stock_len; ++i) m |= s.stock[i].bit();
+        for (int k = 0; k < MaxWastePiles; ++k)
+            for (int i = 0; i < s.waste_len[k]; ++i) m |= s.waste[k][i].bit();
+        return m;
+    }
+    int pass() const { return game_.state().pass; }
+    std::uint64_t in_play_codes(std::uint64_t free) const {
+        const State& s = game_.state();
+        std::uint64_t m = s.turned.valid() ? s.turned.bit() : 0;
+        for (std::uint64_t f = free; f; f &= f - 1) m |= game_.tableau_card(std::countr_zero(f)).bit();
+        for (int k = 0; k < MaxWastePiles; ++k)
+            if (s.waste_len[k]) m |= s.waste_top(k).bit();
+        return m;
+    }
+    void waste_codes(std::array<std::uint64_t, MaxWastePiles>& piles) const {
+        const State& s = game_.state();
+        piles = {};
+        for (int k = 0; k < MaxWastePiles; ++k)
+            for (int i = 0; i < s.waste_len[k]; ++i) piles[k] |= s.waste[k][i].bit();
+    }
+    void legal_moves(MoveList& out, std::uint64_t) const { game_.legal_moves(out); }
+    void apply(const Move& m) { game_.apply(m); }
+    void undo() { game_.undo(); }
+    Key key() const {
+        const State& s = game_.state();
+        const std::uint64_t pass = rules_.variant.passes == UnlimitedPasses ? (s.removed_this_pass ? 1 : 0) : s.pass;
+        std::uint64_t h1 = mix(s.present ^ 0x1234567ULL), h2 = mix(s.present + 0x9E3779B97F4A7C15ULL);
+        auto add = [&](std::uint64_t x) {
+            h1 = mix(h1 ^ x);
+            h2 = mix(h2 + x * 0xD6E8FEB86659FD93ULL);
+        };
+        add(pass);
+        for (int i = s.stock_pos; i < s.stock_len; ++i) add(s.stock[i].code);
+        add(0x100 | s.turned.code);
+        for (int k = 0; k < MaxWastePiles; ++k) {
+            add(0x200 + static_cast<std::uint64_t>(k));
+            for (int i = 0; i < s.waste_len[k]; ++i) add(s.waste[k][i].code);
+        }
+        return Key{h1, h2};
+    }
+
+private:
+    const Rules& rules_;
+    Game game_;
+};
+
+template <class Position>
 class Search {
 public:
-    Search(const Rules& rules, const Deal& deal, const SolveOptions& o)
-        : rules_(rules), deal_(deal), o_(o), game_(rules, deal), table_(o.table_bytes) {
+    Search(const Rules& rules, const Deal& deal, const SolveOptions& o, LostTable& table)
+        : rules_(rules), o_(o), pos_(rules, deal), table_(table) {
         const Variant& v = rules.variant;
         const Layout& l = rules.layout;
-        stock_index_.fill(-1);
-        for (std::size_t i = 0; i < deal.stock.size(); ++i) stock_index_[deal.stock[i].code] = static_cast<int>(i);
-        single_waste_ = v.waste_piles == 1;
-        draw_one_single_ = single_waste_ && v.draw == 1;
-        // Cards lying on top of each position, directly or not; and the direct ones.
+        // Cards lying on top of each position, directly or not.
+        std::array<std::uint64_t, 64> above{};
         for (int p = l.size - 1; p >= 0; --p) {
-            std::uint64_t above = l.covers[p];
-            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above |= above_[std::countr_zero(m)];
-            above_[p] = above;
+            above[p] = l.covers[p];
+            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above[p] |= above[std::countr_zero(m)];
         }
         for (int p = 0; p < l.size; ++p) {
             // With overlapping pairs a card directly on top may still be its partner.
-            const std::uint64_t blocking = v.overlapping ? above_[p] & ~l.covers[p] : above_[p];
-            for (std::uint64_t m = blocking; m; m &= m - 1)
-                codes_above_[p] |= deal.tableau[std::countr_zero(m)].bit();
+            const std::uint64_t blocking = v.overlapping ? above[p] & ~l.covers[p] : above[p];
+            for (std::uint64_t m = blocking; m; m &= m - 1) {
+                const Card over = deal.tableau[std::countr_zero(m)];
+                blocked_[deal.tableau[p].code] |= over.bit();
+                blocked_[over.code] |= deal.tableau[p].bit();
+            }
         }
-        goal_positions_ = v.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
+        for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) pyramid_codes_ |= deal.tableau[std::countr_zero(m)].bit();
+        goal_tableau_ = v.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
+        table_.next_search();
     }
 
     SolveResult run() {
         SolveResult r;
         if (o_.shortest) {
             for (int depth = 0; depth <= MaxDepth && !gave_up_; ++depth) {
+                table_.next_search();
+                depth_limited_ = false;
                 if (dfs(depth, Context{})) {
                     r.outcome = SolveOutcome::Won;
                     break;
                 }
-                if (!depth_limited_) break;  // the whole tree was searched: no line at any depth
-                depth_limited_ = false;
+                if (!depth_limited_) break;  // searched to the end: no line at any depth
             }
         } else if (dfs(MaxDepth, Context{})) {
             r.outcome = SolveOutcome::Won;
@@ -123,107 +370,132 @@ public:
 private:
     static constexpr int MaxDepth = 4000;
 
-    bool won() const {
-        const State& s = game_.state();
-        if ((s.present & goal_positions_) != 0) return false;
-        return rules_.variant.goal == Goal::Pyramid || game_.cards_left() == 0;
-    }
-
-    // Cards still in the game, as a card-code mask.
-    std::uint64_t remaining_cards() const {
-        const State& s = game_.state();
-        std::uint64_t m = 0;
-        for (std::uint64_t p = s.present; p; p &= p - 1) m |= deal_.tableau[std::countr_zero(p)].bit();
-        for (int i = s.stock_pos; i < s.stock_len; ++i) m |= s.stock[i].bit();
-        for (int k = 0; k < rules_.variant.waste_piles; ++k)
-            for (int i = 0; i < s.waste_len[k]; ++i) m |= s.waste[k][i].bit();
-        if (s.turned.valid()) m |= s.turned.bit();
-        return m;
-    }
-
     static std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
 
-    // A card that must go but can never find a partner: every remaining
-    // partner lies on top of it, or (for stock cards) none remains.
-    bool dead(std::uint64_t remaining) const {
+    // Dead-state test: the cards that must still go, rank by rank, need
+    // partners they can ever meet. Two cards can never pair if one lies on top
+    // of the other in the pyramid (directly or not); in the last pass, if both
+    // are in the same waste pile (one buries the other for good); and, where
+    // the turned card may not pair with the waste top and there is one waste
+    // pile, if both are stock or waste cards. For each pair of ranks that make
+    // the target, Hall's condition must hold for a matching that covers every
+    // card that must go. This covers the simple lock (a card with no possible
+    // partner) and its cousins (two 10s that both need the same 3).
+    bool dead() const {
         const Variant& v = rules_.variant;
-        const State& s = game_.state();
-        for (std::uint64_t m = s.present & goal_positions_; m; m &= m - 1) {
-            const int p = std::countr_zero(m);
-            const int rank = deal_.tableau[p].rank();
-            if (rank == v.target) continue;
-            const int want = v.target - rank;
-            if (want < 1 || want > deck_ranks(v.deck)) return true;
-            if ((remaining & rank_bits(want) & ~codes_above_[p]) == 0) return true;
-        }
-        if (v.goal == Goal::AllCards) {
-            const std::uint64_t talon = remaining & ~tableau_codes();
-            for (std::uint64_t m = talon; m; m &= m - 1) {
-                const int rank = Card{static_cast<std::uint8_t>(std::countr_zero(m))}.rank();
-                if (rank == v.target) continue;
-                const int want = v.target - rank;
-                if (want < 1 || want > deck_ranks(v.deck) || (remaining & rank_bits(want)) == 0) return true;
+        const std::uint64_t tableau = pos_.tableau_codes();
+        const std::uint64_t talon = pos_.talon_codes();
+        const std::uint64_t remaining = tableau | talon;
+        const std::uint64_t required = v.goal == Goal::AllCards ? remaining : tableau & pyramid_codes_;
+        const bool last_pass = v.passes != UnlimitedPasses && pos_.pass() >= v.passes;
+        std::array<std::uint64_t, MaxWastePiles> piles{};
+        if (last_pass) pos_.waste_codes(piles);
+        const bool talon_apart = !v.turned_pairs_waste && v.waste_piles == 1;
+        auto blocked = [&](int code) {
+            std::uint64_t b = blocked_[code];
+            if ((talon >> code & 1) != 0) {
+                if (talon_apart) b |= talon;
+                for (int k = 0; k < v.waste_piles; ++k)
+                    if (piles[k] >> code & 1) b |= piles[k];
             }
+            return b;
+        };
+        const int top = deck_ranks(v.deck);
+        for (int r = 1; r <= top; ++r) {
+            if (r == v.target) continue;
+            const int want = v.target - r;
+            if (want < 1 || want > top) {
+                if (required & rank_bits(r)) return true;
+                continue;
+            }
+            if (want < r) continue;  // seen as (want, r)
+            // As suit masks: which cards of rank `want` each card of rank r may meet.
+            std::array<unsigned, 4> adj{};
+            const unsigned left = static_cast<unsigned>(remaining >> (4 * r)) & 0xF;
+            const unsigned right = static_cast<unsigned>(remaining >> (4 * want)) & 0xF;
+            for (unsigned m = left; m; m &= m - 1) {
+                const int suit = std::countr_zero(m);
+                adj[suit] = static_cast<unsigned>(~blocked(4 * r + suit) >> (4 * want)) & right;
+            }
+            const unsigned need_left = static_cast<unsigned>(required >> (4 * r)) & 0xF;
+            const unsigned need_right = static_cast<unsigned>(required >> (4 * want)) & 0xF;
+            if (want == r) {
+                if (!pairs_within(adj, left, need_left)) return true;
+                continue;
+            }
+            std::array<unsigned, 4> back{};
+            for (int a = 0; a < 4; ++a)
+                for (unsigned m = adj[a]; m; m &= m - 1) back[std::countr_zero(m)] |= 1u << a;
+            if (!hall(adj, need_left) || !hall(back, need_right)) return true;
         }
         return false;
     }
 
-    std::uint64_t tableau_codes() const {
-        std::uint64_t m = 0;
-        for (std::uint64_t p = game_.state().present; p; p &= p - 1) m |= deal_.tableau[std::countr_zero(p)].bit();
-        return m;
+    // Every subset of `need` has at least as many possible partners as cards.
+    static bool hall(const std::array<unsigned, 4>& adj, unsigned need) {
+        for (unsigned sub = need; sub; sub = (sub - 1) & need) {
+            unsigned partners = 0;
+            for (unsigned m = sub; m; m &= m - 1) partners |= adj[std::countr_zero(m)];
+            if (std::popcount(partners) < std::popcount(sub)) return false;
+        }
+        return true;
     }
 
-    Key key() const {
-        const State& s = game_.state();
-        Key k;
-        const bool unlimited = rules_.variant.passes == UnlimitedPasses;
-        // Unlimited passes: the pass number does not change what can happen, but
-        // whether a card went during this pass does (it allows a recycle).
-        const std::uint64_t pass = unlimited ? (s.removed_this_pass ? 1 : 0) : s.pass;
-        if (single_waste_) {
-            std::uint64_t talon = 0;
-            for (int i = s.stock_pos; i < s.stock_len; ++i) talon |= std::uint64_t{1} << stock_index_[s.stock[i].code];
-            for (int i = 0; i < s.waste_len[0]; ++i) talon |= std::uint64_t{1} << stock_index_[s.waste[0][i].code];
-            if (s.turned.valid()) talon |= std::uint64_t{1} << stock_index_[s.turned.code];
-            const std::uint64_t boundary =
-                s.waste_len[0] ? static_cast<std::uint64_t>(stock_index_[s.waste_top(0).code] + 1) : 0;
-            k.a = s.present | (boundary << 52) | (std::uint64_t{s.turned.valid()} << 59) | (1ULL << 63);
-            k.b = talon | (pass << 56) | (unlimited && s.removed_this_pass ? 1ULL << 55 : 0);
-            return k;
+    // Cards of one rank pairing among themselves (6 + 6 = 12): is there a
+    // matching covering `need`? At most four cards, so try them all.
+    static bool pairs_within(const std::array<unsigned, 4>& adj, unsigned free, unsigned need) {
+        need &= free;
+        if (!need) return true;
+        const int v = std::countr_zero(need);
+        free &= ~(1u << v);
+        for (unsigned m = adj[v] & free; m; m &= m - 1) {
+            const int u = std::countr_zero(m);
+            if (pairs_within(adj, free & ~(1u << u), need & ~(1u << u))) return true;
         }
-        // Several waste piles: a 128-bit hash of the whole talon, pile by pile.
-        std::uint64_t h1 = mix(s.present ^ 0x1234567ULL), h2 = mix(s.present + pass * 0x9E3779B97F4A7C15ULL);
-        auto add = [&](std::uint64_t x) {
-            h1 = mix(h1 ^ x);
-            h2 = mix(h2 + x * 0xD6E8FEB86659FD93ULL);
-        };
-        add(pass);
-        for (int i = s.stock_pos; i < s.stock_len; ++i) add(s.stock[i].code);
-        add(0x100 | s.turned.code);
-        for (int k2 = 0; k2 < rules_.variant.waste_piles; ++k2) {
-            add(0x200 + static_cast<std::uint64_t>(k2));
-            for (int i = 0; i < s.waste_len[k2]; ++i) add(s.waste[k2][i].code);
-        }
-        k.a = h1 | 1;
-        k.b = h2;
-        return k;
+        return false;
     }
 
-    // Move order: kings alone (forced), then pairs that free the most cards,
-    // pyramid pairs before talon pairs, then draws, then a recycle.
-    int order(const Move& m) const {
+    // Normal form: a pair whose two cards were both in play before the
+    // previous move m could have been made before m, reaching the same
+    // position after both (m does not touch its cards: a draw only moves the
+    // turned card onto the waste, where it still pairs the same; a pair or a
+    // recycle leaves them be). So such a pair is tried right away, never
+    // later: after m it is skipped, unless m was itself such a pair that comes
+    // before it in a fixed order (pairs open at the same moment go in that
+    // order). Every winning line can be reordered into this form without
+    // growing, so nothing winnable is lost and the shortest line stays.
+    // Kings made at once are not moves a pair can be moved before: after one,
+    // the context of the move before it still holds.
+    struct Context {
+        std::uint64_t in_play_before = 0;  // card codes in play before the previous move
+        int last_pair = -1;                // order of the previous move if it was a pair
+    };
+
+    static int pair_order(const Move& m) {
+        const int lo = std::min(m.ca.code, m.cb.code), hi = std::max(m.ca.code, m.cb.code);
+        return lo * 64 + hi;
+    }
+
+    static bool skipped(const Move& m, const Context& c) {
+        if (m.kind != MoveKind::Pair) return false;
+        const std::uint64_t both = m.ca.bit() | m.cb.bit();
+        if ((c.in_play_before & both) != both) return false;
+        return !(c.last_pair >= 0 && pair_order(m) > c.last_pair);
+    }
+
+    // Kings alone, then pairs of pyramid cards, pairs that free the most
+    // cards, pairs that dig the waste; then draws; a recycle last.
+    int order(const Move& m, std::uint64_t free) const {
         const Layout& l = rules_.layout;
-        const State& s = game_.state();
         switch (m.kind) {
         case MoveKind::Lone: return 100000;
         case MoveKind::Pair: {
             std::uint64_t gone = 0;
             if (m.a < 64) gone |= std::uint64_t{1} << m.a;
             if (m.b < 64) gone |= std::uint64_t{1} << m.b;
-            const std::uint64_t present = s.present & ~gone;
+            const std::uint64_t present = pos_.present() & ~gone;
             int freed = 0;
-            for (std::uint64_t c = present & ~game_.free_mask(); c; c &= c - 1)
+            for (std::uint64_t c = present & ~free; c; c &= c - 1)
                 if ((l.covers[std::countr_zero(c)] & present) == 0) ++freed;
             return 1000 * std::popcount(gone) + 100 * freed + ((m.a >= LocWaste || m.b >= LocWaste) ? 10 : 0);
         }
@@ -233,44 +505,17 @@ private:
         return 0;
     }
 
-    // Normal form: a pair of two pyramid cards that were both free before the
-    // previous move could have been made before it, with the same result or a
-    // better one (it only frees cards). So such a pair is only tried right
-    // away, never later: after move m, a pyramid pair both of whose cards were
-    // free before m is skipped, unless m was itself a pyramid pair that comes
-    // before it in a fixed order (pairs freed at the same moment are made in
-    // that order). Likewise, with one waste pile and draw 1, a pair of the
-    // waste top and a pyramid card that was free before a draw gives the same
-    // position as making it before the draw. Every winning line can be
-    // reordered into this form, so nothing winnable is lost. Kings, which go
-    // at once, are not moves a pair can be moved before.
-    struct Context {
-        std::uint64_t free_before = 0;  // tableau positions free before the previous move
-        int last_pair = -1;             // order of the previous move if it was a pyramid pair
-        bool after_draw = false;
-    };
-
-    static int pair_order(const Move& m) { return m.a * 64 + m.b; }
-    static bool tableau_pair(const Move& m) { return m.kind == MoveKind::Pair && m.a < 64 && m.b < 64; }
-
-    bool skipped(const Move& m, const Context& c) const {
-        if (m.kind != MoveKind::Pair) return false;
-        if (tableau_pair(m)) {
-            const std::uint64_t both = (std::uint64_t{1} << m.a) | (std::uint64_t{1} << m.b);
-            if ((c.free_before & both) != both) return false;
-            return !(c.last_pair >= 0 && pair_order(m) > c.last_pair);
-        }
-        if (c.after_draw && draw_one_single_) {
-            const Loc t = m.a < 64 ? m.a : m.b;
-            const Loc other = m.a < 64 ? m.b : m.a;
-            return t < 64 && other >= LocWaste && (c.free_before >> t & 1);
-        }
-        return false;
+    // A King is made at once when doing so can never cost anything: always
+    // when looking for any win; for the shortest line only if it must go anyway.
+    bool forced(const Move& m) const {
+        if (m.kind != MoveKind::Lone) return false;
+        if (!o_.shortest || rules_.variant.goal == Goal::AllCards) return true;
+        return m.a < 64 && (goal_tableau_ >> m.a & 1);
     }
 
     // True if the position wins within `depth` moves; the line is collected backwards.
     bool dfs(int depth, const Context& ctx) {
-        if (won()) return true;
+        if (pos_.won()) return true;
         if (depth == 0) {
             depth_limited_ = true;
             return false;
@@ -280,60 +525,55 @@ private:
             gave_up_ = true;
             return false;
         }
-        if (dead(remaining_cards())) { ++deadc_; return false; }
-        const std::uint64_t free_now = game_.free_mask();
-        Key k = key();
+        if (dead()) return false;
+        const std::uint64_t free = pos_.free_mask();
+        const std::uint64_t in_play = pos_.in_play_codes(free);
+        Key k = pos_.key();
         // What the normal form forbids here is part of the position's identity.
-        const std::uint64_t live = ctx.free_before & free_now;
-        if (live || ctx.after_draw) {
+        const std::uint64_t live = ctx.in_play_before & in_play;
+        if (std::popcount(live) >= 2) {
             k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
-            k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL +
-                                (ctx.after_draw ? 0xABCDEF : 0) + live));
-        } else if (ctx.last_pair >= 0) {
-            k.b = mix(k.b ^ static_cast<std::uint64_t>(ctx.last_pair + 7));
+            k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
         }
         const int seen = table_.find(k);
         if (seen >= depth) {
-            ++hits_;
             if (seen < MaxDepth) depth_limited_ = true;
             return false;
         }
         MoveList moves;
-        game_.legal_moves(moves);
-        std::array<int, 160> rank{};
-        int kings = -1;
+        pos_.legal_moves(moves, free);
+        std::array<int, 160> rank;
+        std::array<int, 160> idx;
+        int n = 0;
         for (int i = 0; i < moves.size; ++i) {
-            rank[i] = order(moves.moves[i]);
-            if (moves.moves[i].kind == MoveKind::Lone) kings = i;
+            if (forced(moves.moves[i])) {
+                idx[0] = i;
+                n = 1;
+                break;
+            }
+            if (skipped(moves.moves[i], ctx)) continue;
+            rank[i] = order(moves.moves[i], free);
+            idx[n++] = i;
         }
-        // A King in play goes at once: it needs no partner and only frees cards.
-        if (kings >= 0) {
-            moves.moves[0] = moves.moves[kings];
-            moves.size = 1;
-        } else {
-            std::array<int, 160> idx;
-            int n = 0;
-            for (int i = 0; i < moves.size; ++i)
-                if (!skipped(moves.moves[i], ctx)) idx[n++] = i;
-            std::stable_sort(idx.begin(), idx.begin() + n, [&](int x, int y) { return rank[x] > rank[y]; });
-            MoveList sorted;
-            for (int i = 0; i < n; ++i) sorted.push(moves.moves[idx[i]]);
-            moves = sorted;
+        // Insertion sort, stable: a few moves, no allocation.
+        for (int i = 1; i < n; ++i) {
+            const int x = idx[i];
+            int j = i;
+            for (; j > 0 && rank[idx[j - 1]] < rank[x]; --j) idx[j] = idx[j - 1];
+            idx[j] = x;
         }
         const bool limited_before = depth_limited_;
         depth_limited_ = false;
-        for (const Move& m : moves) {
-            // Kings go the moment they are in play, so no pair is moved before one:
-            // after a King the context of the move before it still holds.
+        for (int i = 0; i < n; ++i) {
+            const Move& m = moves.moves[idx[i]];
             Context next = ctx;
-            if (m.kind != MoveKind::Lone) {
-                next.free_before = free_now;
-                next.last_pair = tableau_pair(m) ? pair_order(m) : -1;
-                next.after_draw = m.kind == MoveKind::Draw;
+            if (!forced(m)) {
+                next.in_play_before = in_play;
+                next.last_pair = m.kind == MoveKind::Pair ? pair_order(m) : -1;
             }
-            game_.apply(m);
+            pos_.apply(m);
             const bool win = dfs(depth - 1, next);
-            game_.undo();
+            pos_.undo();
             if (win) {
                 line_.push_back(m);
                 return true;
@@ -341,27 +581,19 @@ private:
             if (gave_up_) return false;
         }
         // Without a depth cut below, the position is lost whatever the depth.
-        ++stored_;
         table_.store(k, depth_limited_ ? depth : MaxDepth);
         depth_limited_ = depth_limited_ || limited_before;
         return false;
     }
 
     const Rules& rules_;
-    const Deal& deal_;
     const SolveOptions& o_;
-    Game game_;
-    LostTable table_;
-    std::array<int, 64> stock_index_{};
-    std::array<std::uint64_t, 64> above_{};
-    std::array<std::uint64_t, 64> codes_above_{};
-    std::uint64_t goal_positions_ = 0;
-    bool single_waste_ = true;
-    bool draw_one_single_ = true;
+    Position pos_;
+    LostTable& table_;
+    std::array<std::uint64_t, 64> blocked_{};  // by card code: the cards it can never pair with
+    std::uint64_t pyramid_codes_ = 0;
+    std::uint64_t goal_tableau_ = 0;
     std::uint64_t nodes_ = 0;
-public:
-    std::uint64_t stored_ = 0, hits_ = 0, deadc_ = 0;
-private:
     bool gave_up_ = false;
     bool depth_limited_ = false;
     std::vector<Move> line_;
@@ -369,11 +601,39 @@ private:
 
 }  // namespace
 
-SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options) {
-    Search search(rules, deal, options);
-    SolveResult r = search.run();
-    if (getenv("PYR_DEBUG")) fprintf(stderr, "nodes %lu stored %lu hits %lu dead %lu\n", (unsigned long)r.nodes, (unsigned long)search.stored_, (unsigned long)search.hits_, (unsigned long)search.deadc_);
+Solver::Solver(SolveOptions options) : options_(options), table_(std::make_unique<LostTable>(options.table_bytes)) {}
+Solver::~Solver() = default;
+
+SolveResult Solver::solve(const Rules& rules, const Deal& deal) {
+    SolveResult r;
+    if (rules.variant.waste_piles == 1) {
+        Search<FastPosition> search(rules, deal, options_, *table_);
+        r = search.run();
+    } else {
+        Search<GamePosition> search(rules, deal, options_, *table_);
+        r = search.run();
+    }
+    // The line is the engine's own moves: replay it through pyr::Game, so
+    // only a line the rules accept is ever reported as a win.
+    if (r.outcome == SolveOutcome::Won) {
+        Game game(rules, deal);
+        std::string why;
+        for (Move& m : r.line) {
+            m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, -1}
+                             : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, -1}
+                             : MoveRequest{m.kind, NoCard, NoCard, rules.variant.waste_piles > 1 ? m.pile : -1},
+                             why);
+            if (!why.empty()) throw std::logic_error("solver produced an illegal move: " + why);
+            game.apply(m);
+        }
+        if (game.status() != Status::Won) throw std::logic_error("solver line does not win");
+    }
     return r;
+}
+
+SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options) {
+    Solver solver(options);
+    return solver.solve(rules, deal);
 }
 
 bool has_lock(const Rules& rules, const Deal& deal) {
@@ -381,20 +641,19 @@ bool has_lock(const Rules& rules, const Deal& deal) {
     const Layout& l = rules.layout;
     std::array<std::uint64_t, 64> above{};
     for (int p = l.size - 1; p >= 0; --p) {
-        std::uint64_t a = l.covers[p];
-        for (std::uint64_t m = l.covers[p]; m; m &= m - 1) a |= above[std::countr_zero(m)];
-        above[p] = a;
+        above[p] = l.covers[p];
+        for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above[p] |= above[std::countr_zero(m)];
     }
     for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) {
         const int p = std::countr_zero(m);
         const int rank = deal.tableau[p].rank();
         if (rank == v.target) continue;
-        int partners_free = 0;
+        int partners = 0;
         for (int q = 0; q < l.size; ++q)
-            if (deal.tableau[q].rank() + rank == v.target && !(above[p] >> q & 1)) ++partners_free;
+            if (deal.tableau[q].rank() + rank == v.target && !(above[p] >> q & 1)) ++partners;
         for (Card c : deal.stock)
-            if (c.rank() + rank == v.target) ++partners_free;
-        if (partners_free == 0) return true;
+            if (c.rank() + rank == v.target) ++partners;
+        if (partners == 0) return true;
     }
     return false;
 }

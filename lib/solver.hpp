@@ -5,6 +5,7 @@
 // positions already proved lost, so memory stays bounded on any deal.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "game.hpp"
@@ -23,6 +24,23 @@ struct SolveResult {
     SolveOutcome outcome = SolveOutcome::GaveUp;
     std::vector<Move> line;  // the winning moves, in order (each legal in turn)
     std::uint64_t nodes = 0;
+};
+
+class LostTable;
+
+// A solver keeps its table of lost positions from deal to deal (without
+// clearing it), so solving many deals costs no allocation per deal.
+class Solver {
+public:
+    explicit Solver(SolveOptions options = {});
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+    SolveResult solve(const Rules& rules, const Deal& deal);
+
+private:
+    SolveOptions options_;
+    std::unique_ptr<LostTable> table_;
 };
 
 SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options = {});
