@@ -16,6 +16,7 @@ struct Subcommand {
 Subcommand setup_deal(CLI::App& parent);
 Subcommand setup_play(CLI::App& parent);
 Subcommand setup_solve(CLI::App& parent);
+Subcommand setup_stats(CLI::App& parent);
 Subcommand setup_validate(CLI::App& parent);
 Subcommand setup_replay(CLI::App& parent);
 Subcommand setup_variants(CLI::App& parent);

@@ -1,22 +1,77 @@
 // pyramide: entry point. Sets up the subcommands, turns CLI11's parse errors
 // into exit code 2, and runs the chosen subcommand.
+#include <cerrno>
 #include <clocale>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "formats/text.hpp"
+
+namespace {
+
+// A signal that ends the program while a file is being written: the temporary
+// file goes, then the signal does what it would have done (so the shell still
+// sees 130 for Ctrl-C). `play` installs its own handlers over these.
+extern "C" void on_fatal_signal(int sig) {
+    pyr::remove_temporary_files();
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void set_up_signals() {
+    // `pyramide deal --count 1000000 | head -1` must end quietly when head
+    // goes: a parent that ignores SIGPIPE (Python, some CI runners) would turn
+    // it into a "Broken pipe" error instead.
+    std::signal(SIGPIPE, SIG_DFL);
+    // Past `ulimit -f`, write() fails with EFBIG, reported with the file's
+    // path, instead of the process being killed with the file half-written.
+    std::signal(SIGXFSZ, SIG_IGN);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        // Keep an inherited "ignore" (nohup): the user asked for it.
+        if (std::signal(sig, on_fatal_signal) == SIG_IGN) std::signal(sig, SIG_IGN);
+    }
+}
+
+// CLI11 quotes the offending argument in its messages; arguments can come
+// from scripts and files too, so they are made safe like any input text.
+std::string printable_lines(const std::string& text) {
+    std::string out, line;
+    std::istringstream in(text);
+    while (std::getline(in, line)) out += (out.empty() ? "" : "\n") + pyr::printable(line);
+    return out;
+}
+
+// Data on stdout may still sit in its buffer: a full disk or a closed pipe
+// must not pass for success.
+int finish_stdout(int rc) {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    if (flushed && !std::ferror(stdout)) return rc;
+    const int err = errno;
+    pyr::cmd::message(fmt::format("<stdout>: cannot write: {}", err ? std::strerror(err) : "write error"));
+    return pyr::cmd::ExitError;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace pyr::cmd;
+    set_up_signals();
     CLI::App app{"pyramide: deal, play, check and solve games of Pyramid solitaire.", "pyramide"};
     app.set_version_flag("--version", "pyramide " PYRAMIDE_VERSION);
     app.require_subcommand(1);
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {
         std::string name = a->get_name();
         for (const CLI::App* p = a->get_parent(); p; p = p->get_parent()) name = p->get_name() + " " + name;
-        return fmt::format("pyramide: {}\nRun '{} --help' for more information.\n", e.what(), name);
+        return fmt::format("pyramide: {}\nRun '{} --help' for more information.\n", printable_lines(e.what()),
+                           pyr::printable(name));
     });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
@@ -25,16 +80,21 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int rc = app.exit(e);
-        return rc == 0 ? ExitOk : ExitError;
+        return finish_stdout(rc == 0 ? ExitOk : ExitError);
     }
     for (const Subcommand& s : subs) {
         if (!s.app->parsed()) continue;
         try {
-            return s.run();
+            return finish_stdout(s.run());
         } catch (const pyr::InputError& e) {
             return report(e);
         } catch (const std::bad_alloc&) {
             message("out of memory");
+            return ExitError;
+        } catch (const std::exception& e) {
+            // fmt::print throws when stdout fails mid-way (a full disk); anything
+            // else that escapes is still reported, not an abort with a core dump.
+            message(pyr::printable(e.what()));
             return ExitError;
         }
     }

@@ -85,16 +85,24 @@ namespace {
 // lowest talon card at or above w, the stock the rest.
 class FastPosition {
 public:
-    FastPosition(const Rules& rules, const Deal& deal) : rules_(rules) {
-        for (std::size_t i = 0; i < deal.tableau.size(); ++i) tableau_[i] = deal.tableau[i];
-        for (std::size_t i = 0; i < deal.stock.size(); ++i) {
-            stock_[i] = deal.stock[i];
-            s_.talon_cards |= deal.stock[i].bit();
-        }
-        s_.present = rules.layout.all_mask;
-        s_.talon = low_bits(static_cast<int>(deal.stock.size()));
+    // From any position of a game: the talon's order is the waste from the
+    // bottom, then the turned card, then the stock.
+    explicit FastPosition(const Game& game) : rules_(game.rules()) {
+        const State& g = game.state();
+        int n = 0;
+        for (int i = 0; i < g.waste_len[0]; ++i) stock_[n++] = g.waste[0][i];
+        s_.w = static_cast<std::uint8_t>(n);
+        if (g.turned.valid()) stock_[n++] = g.turned;
+        for (int i = g.stock_pos; i < g.stock_len; ++i) stock_[n++] = g.stock[i];
+        for (int i = 0; i < n; ++i) s_.talon_cards |= stock_[i].bit();
+        for (int p = 0; p < rules_.layout.size; ++p) tableau_[p] = game.tableau_card(p);
+        s_.present = g.present;
+        s_.talon = low_bits(n);
+        s_.turned = g.turned.valid();
+        s_.pass = g.pass;
+        s_.removed_this_pass = g.removed_this_pass;
         s_.cards = s_.talon_cards;
-        for (Card c : deal.tableau) s_.cards |= c.bit();
+        for (std::uint64_t m = g.present; m; m &= m - 1) s_.cards |= tableau_[std::countr_zero(m)].bit();
         stack_.reserve(512);
     }
 
@@ -255,7 +263,7 @@ private:
 // Several waste piles: the engine's own Game, keyed by a hash of everything.
 class GamePosition {
 public:
-    GamePosition(const Rules& rules, const Deal& deal) : rules_(rules), game_(rules, deal) {}
+    explicit GamePosition(const Game& game) : rules_(game.rules()), game_(game) {}
     bool won() const {
         const State& s = game_.state();
         if (rules_.variant.goal == Goal::Pyramid) return (s.present & rules_.layout.pyramid_mask) == 0;
@@ -321,10 +329,12 @@ private:
 template <class Position>
 class Search {
 public:
-    Search(const Rules& rules, const Deal& deal, const SolveOptions& o, LostTable& table)
-        : rules_(rules), o_(o), pos_(rules, deal), table_(table) {
-        const Variant& v = rules.variant;
-        const Layout& l = rules.layout;
+    Search(const Game& start, const SolveOptions& o, LostTable& table)
+        : rules_(start.rules()), o_(o), pos_(start), table_(table) {
+        const Variant& v = rules_.variant;
+        const Layout& l = rules_.layout;
+        std::array<Card, 64> tableau{};
+        for (int p = 0; p < l.size; ++p) tableau[p] = start.tableau_card(p);
         // Cards lying on top of each position, directly or not.
         std::array<std::uint64_t, 64> above{};
         for (int p = l.size - 1; p >= 0; --p) {
@@ -335,12 +345,12 @@ public:
             // With overlapping pairs a card directly on top may still be its partner.
             const std::uint64_t blocking = v.overlapping ? above[p] & ~l.covers[p] : above[p];
             for (std::uint64_t m = blocking; m; m &= m - 1) {
-                const Card over = deal.tableau[std::countr_zero(m)];
-                blocked_[deal.tableau[p].code] |= over.bit();
-                blocked_[over.code] |= deal.tableau[p].bit();
+                const Card over = tableau[std::countr_zero(m)];
+                blocked_[tableau[p].code] |= over.bit();
+                blocked_[over.code] |= tableau[p].bit();
             }
         }
-        for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) pyramid_codes_ |= deal.tableau[std::countr_zero(m)].bit();
+        for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) pyramid_codes_ |= tableau[std::countr_zero(m)].bit();
         goal_tableau_ = v.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
         table_.next_search();
     }
@@ -506,10 +516,15 @@ private:
     }
 
     // A King is made at once when doing so can never cost anything: always
-    // when looking for any win; for the shortest line only if it must go anyway.
+    // when looking for any win; for the shortest line only if it must go
+    // anyway. Not a stock or waste King when cards are drawn three at a time
+    // and a recycle may follow: removing it shifts which cards the later
+    // draws show.
     bool forced(const Move& m) const {
         if (m.kind != MoveKind::Lone) return false;
-        if (!o_.shortest || rules_.variant.goal == Goal::AllCards) return true;
+        const Variant& v = rules_.variant;
+        if (m.a >= 64 && v.draw > 1 && (v.passes == UnlimitedPasses || pos_.pass() < v.passes)) return false;
+        if (!o_.shortest || v.goal == Goal::AllCards) return true;
         return m.a < 64 && (goal_tableau_ >> m.a & 1);
     }
 
@@ -604,19 +619,22 @@ private:
 Solver::Solver(SolveOptions options) : options_(options), table_(std::make_unique<LostTable>(options.table_bytes)) {}
 Solver::~Solver() = default;
 
-SolveResult Solver::solve(const Rules& rules, const Deal& deal) {
+SolveResult Solver::solve(const Rules& rules, const Deal& deal) { return solve(Game(rules, deal)); }
+
+SolveResult Solver::solve(const Game& start) {
+    const Rules& rules = start.rules();
     SolveResult r;
     if (rules.variant.waste_piles == 1) {
-        Search<FastPosition> search(rules, deal, options_, *table_);
+        Search<FastPosition> search(start, options_, *table_);
         r = search.run();
     } else {
-        Search<GamePosition> search(rules, deal, options_, *table_);
+        Search<GamePosition> search(start, options_, *table_);
         r = search.run();
     }
     // The line is the engine's own moves: replay it through pyr::Game, so
     // only a line the rules accept is ever reported as a win.
     if (r.outcome == SolveOutcome::Won) {
-        Game game(rules, deal);
+        Game game = start;
         std::string why;
         for (Move& m : r.line) {
             m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, -1}

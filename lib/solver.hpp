@@ -37,6 +37,8 @@ public:
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
     SolveResult solve(const Rules& rules, const Deal& deal);
+    // From the game's current position (its history is not needed).
+    SolveResult solve(const Game& from);
 
 private:
     SolveOptions options_;

@@ -1,0 +1,122 @@
+// The solver against a slow, obviously correct search written here: plain
+// depth-first search over pyr::Game's legal moves, remembering every position
+// seen (by its exact bytes), no pruning, no move ordering, no normal form.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+#include <unordered_set>
+
+#include "formats/variant_toml.hpp"
+#include "lib/shuffle.hpp"
+#include "lib/solver.hpp"
+#include "lib/strategy.hpp"
+
+namespace {
+
+using namespace pyr;
+
+class ReferenceSearch {
+public:
+    explicit ReferenceSearch(std::uint64_t budget) : budget_(budget) {}
+    // 1 won, 0 lost, -1 over budget.
+    int run(Game& g) {
+        if (g.status() == Status::Won) return 1;
+        if (seen_.size() > budget_) return -1;
+        if (!seen_.insert(key(g.state())).second) return 0;
+        MoveList moves;
+        g.legal_moves(moves);
+        for (const Move& m : moves) {
+            g.apply(m);
+            const int r = run(g);
+            g.undo();
+            if (r != 0) return r;
+        }
+        return 0;
+    }
+
+private:
+    static std::string key(const State& s) {
+        // Every field that decides the future; zeroed arrays beyond their length.
+        State c{};
+        c.present = s.present;
+        c.stock_len = s.stock_len;
+        c.stock_pos = s.stock_pos;
+        for (int i = s.stock_pos; i < s.stock_len; ++i) c.stock[i] = s.stock[i];
+        for (int k = 0; k < MaxWastePiles; ++k) {
+            c.waste_len[k] = s.waste_len[k];
+            for (int i = 0; i < s.waste_len[k]; ++i) c.waste[k][i] = s.waste[k][i];
+        }
+        c.turned = s.turned;
+        c.pass = s.pass;
+        c.removed_this_pass = s.removed_this_pass;
+        std::string bytes(sizeof(State), '\0');
+        std::memcpy(bytes.data(), &c, sizeof(State));
+        return bytes;
+    }
+    std::uint64_t budget_;
+    std::unordered_set<std::string> seen_;
+};
+
+// Plays the solver's line through a fresh Game: every move legal, the end a win.
+bool line_wins(Game g, const std::vector<Move>& line) {
+    for (const Move& m : line) {
+        MoveList moves;
+        g.legal_moves(moves);
+        bool listed = false;
+        for (const Move& legal : moves) listed = listed || legal == m;
+        if (!listed) return false;
+        g.apply(m);
+    }
+    return g.status() == Status::Won;
+}
+
+// Compares the solver with the reference on `deals` deals of a preset. Where
+// the reference cannot finish within its budget from the deal, both start
+// again a few blind-player moves later, until it can: so every deal is
+// compared, at its start or in its middle game.
+void compare(const std::string& preset, int deals, std::uint64_t budget) {
+    const Rules rules(load_variant(preset));
+    Solver solver;
+    int from_start = 0, wins = 0;
+    for (int seed = 0; seed < deals; ++seed) {
+        INFO(preset << " seed " << seed);
+        Game game(rules, deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed)));
+        for (;;) {
+            Game probe = game;
+            ReferenceSearch ref(budget);
+            const int slow = ref.run(probe);
+            if (slow < 0 && game.status() == Status::InProgress) {
+                for (int i = 0; i < 5 && game.status() == Status::InProgress; ++i) game.apply(blind_choice(game));
+                continue;
+            }
+            const SolveResult fast = solver.solve(game);
+            REQUIRE(fast.outcome != SolveOutcome::GaveUp);
+            INFO("after " << game.moves_made() << " blind moves");
+            CHECK((slow == 1) == (fast.outcome == SolveOutcome::Won));
+            if (fast.outcome == SolveOutcome::Won) {
+                ++wins;
+                CHECK(line_wins(game, fast.line));
+            }
+            from_start += game.moves_made() == 0;
+            break;
+        }
+    }
+    // The comparison must not have slid to trivial end positions only.
+    INFO(preset << ": " << from_start << " compared from the deal itself, " << wins << " won");
+    CHECK(wins > 0);
+    CHECK(wins < deals);
+}
+
+}  // namespace
+
+TEST_CASE("solver agrees with a plain exhaustive search: traditional", "[solver]") { compare("traditional", 200, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: pyramid-only", "[solver]") { compare("pyramid-only", 200, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: par", "[solver]") { compare("par", 100, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: overlapping", "[solver]") { compare("overlapping", 150, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: giza", "[solver]") { compare("giza", 150, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: spanish", "[solver]") { compare("spanish", 150, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: reserve", "[solver]") { compare("reserve", 150, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: apophis", "[solver]") { compare("apophis", 100, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: triangle", "[solver]") { compare("triangle", 150, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: tut", "[solver]") { compare("tut", 150, 5000); }
