@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
     });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
-    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_variants(app)};
+    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_stats(app), setup_variants(app)};
+    subs.push_back(setup_help(app));  // last: `pyramide help` describes the others
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,76 +1,112 @@
-// The blind player's move ranking. It reads only what a person at the table
-// sees: the pyramid, the turned card, the waste tops and which cards are gone.
+// The blind player. It reads only what a person at the table knows: the face-up
+// cards (pyramid, turned card, waste tops) and which cards are gone, hence
+// which are still face down, but never their order. Before each draw it looks
+// at every sequence of pairs it could make now (a short search over face-up
+// cards) and picks the one that leaves the best position: most cards removed,
+// no card left without a possible partner, partners kept for cards that will
+// need them, cards freed.
 #include "strategy.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace pyr {
 
 namespace {
 
-// How many tableau cards become free if the positions in `gone` are removed.
-int newly_free(const Game& g, std::uint64_t gone) {
-    const Layout& l = g.rules().layout;
-    const std::uint64_t before = g.free_mask();
-    const std::uint64_t present = g.state().present & ~gone;
-    int n = 0;
-    for (std::uint64_t m = present & ~before; m; m &= m - 1)
-        if ((l.covers[std::countr_zero(m)] & present) == 0) ++n;
-    return n;
-}
+constexpr int MaxPlanDepth = 6;
 
-std::uint64_t tableau_bits(const Move& m) {
-    std::uint64_t bits = 0;
-    if (m.a < 64) bits |= std::uint64_t{1} << m.a;
-    if (m.b < 64 && m.kind == MoveKind::Pair) bits |= std::uint64_t{1} << m.b;
-    return bits;
-}
+std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
 
-// Higher is better; only face-up information is used.
-int score_move(const Game& g, const Move& m) {
-    switch (m.kind) {
-    case MoveKind::Lone:
-        return 10000;  // a King costs no partner
-    case MoveKind::Pair: {
-        const std::uint64_t bits = tableau_bits(m);
-        const int tableau_cards = std::popcount(bits);
-        // Pyramid pairs are what progress is; freeing cards opens more pairs.
-        int s = tableau_cards == 2 ? 5000 : tableau_cards == 1 ? 3000 : 1000;
-        s += 100 * newly_free(g, bits);
-        // Using the waste top digs out the card under it: better than the turned card.
-        if (m.a >= LocWaste || m.b >= LocWaste) s += 50;
-        // Pyramid cards higher up (lower position numbers) are harder to reach: take them when offered.
-        if (tableau_cards > 0) s += 20 - std::countr_zero(bits) / 4;
-        return s;
+class Planner {
+public:
+    explicit Planner(const Game& g) : rules_(g.rules()) {
+        const Layout& l = rules_.layout;
+        for (int p = l.size - 1; p >= 0; --p) {
+            above_[p] = l.covers[p];
+            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above_[p] |= above_[std::countr_zero(m)];
+        }
+        for (int p = 0; p < l.size; ++p) tableau_[p] = g.tableau_card(p);
     }
-    case MoveKind::Draw:
-        return 100 - m.pile;  // the pile is a choice: keep piles even (first empty or lowest)
-    case MoveKind::Recycle:
-        return 50;
+
+    // How good a position is, from what a person can know.
+    int evaluate(const Game& g) const {
+        const Variant& v = rules_.variant;
+        const State& s = g.state();
+        // Cards still in the game (known: every card not yet removed).
+        std::uint64_t remaining = 0;
+        for (std::uint64_t m = s.present; m; m &= m - 1) remaining |= tableau_[std::countr_zero(m)].bit();
+        for (int i = s.stock_pos; i < s.stock_len; ++i) remaining |= s.stock[i].bit();
+        for (int k = 0; k < MaxWastePiles; ++k)
+            for (int i = 0; i < s.waste_len[k]; ++i) remaining |= s.waste[k][i].bit();
+        if (s.turned.valid()) remaining |= s.turned.bit();
+        const std::uint64_t must_go = v.goal == Goal::Pyramid ? s.present & rules_.layout.pyramid_mask : s.present;
+        int score = -100 * g.cards_left();
+        for (std::uint64_t m = must_go; m; m &= m - 1) {
+            const int p = std::countr_zero(m);
+            const int rank = tableau_[p].rank();
+            if (rank == v.target) continue;
+            const int want = v.target - rank;
+            if (want < 1 || want > deck_ranks(v.deck)) continue;
+            std::uint64_t over = 0;
+            for (std::uint64_t a = above_[p] & s.present; a; a &= a - 1) over |= tableau_[std::countr_zero(a)].bit();
+            const int partners = std::popcount(remaining & rank_bits(want) & ~over);
+            // A card with no partner left can never go; one with a single partner is at risk.
+            score -= partners == 0 ? 1000 : partners == 1 ? 30 : 0;
+        }
+        score += 5 * std::popcount(g.free_mask());
+        // Cards buried in the waste come back only by digging: with every card to go, that costs.
+        if (v.goal == Goal::AllCards)
+            for (int k = 0; k < MaxWastePiles; ++k) score -= 10 * std::max(0, s.waste_len[k] - 1);
+        return score;
     }
-    return 0;
-}
+
+    // The best value reachable by pairs alone from here, and the first move to it.
+    int search(Game& g, int depth, Move* first) {
+        int best = evaluate(g);
+        if (depth == 0 || g.status() != Status::InProgress) return best;
+        MoveList moves;
+        g.legal_moves(moves);
+        for (const Move& m : moves) {
+            if (m.kind != MoveKind::Pair && m.kind != MoveKind::Lone) continue;
+            g.apply(m);
+            const int value = search(g, depth - 1, nullptr);
+            g.undo();
+            if (value > best) {
+                best = value;
+                if (first) *first = m;
+            }
+        }
+        return best;
+    }
+
+private:
+    const Rules& rules_;
+    std::array<std::uint64_t, 64> above_{};
+    std::array<Card, 64> tableau_{};
+};
 
 }  // namespace
 
-Move blind_choice(const Game& g) {
+Move blind_choice(const Game& game) {
     MoveList moves;
-    g.legal_moves(moves);
-    Move best = moves.moves[0];
-    int best_score = -1;
-    const State& s = g.state();
-    for (const Move& m : moves) {
-        int sc = score_move(g, m);
-        // With several waste piles, put the turned card on an empty pile, or on the
-        // pile whose top pairs with nothing in play, to keep useful tops visible.
-        if (m.kind == MoveKind::Draw && g.variant().waste_piles > 1 && s.turned.valid())
-            sc += s.waste_len[m.pile] == 0 ? 10 : 0;
-        if (sc > best_score) {
-            best_score = sc;
-            best = m;
-        }
-    }
-    return best;
+    game.legal_moves(moves);
+    // A King goes at once: it needs no partner.
+    for (const Move& m : moves)
+        if (m.kind == MoveKind::Lone) return m;
+    Planner planner(game);
+    Game g = game;
+    Move best;
+    best.kind = MoveKind::Recycle;  // marks "no pair is better than standing pat"
+    planner.search(g, MaxPlanDepth, &best);
+    if (best.kind == MoveKind::Pair) return best;
+    // Nothing to pair: turn the next card (onto the emptiest waste pile), or recycle.
+    const Move* draw = nullptr;
+    for (const Move& m : moves)
+        if (m.kind == MoveKind::Draw && (!draw || game.state().waste_len[m.pile] < game.state().waste_len[draw->pile]))
+            draw = &m;
+    if (draw) return *draw;
+    return moves.moves[0];
 }
 
 }  // namespace pyr
