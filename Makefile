@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test play clean
+.PHONY: all deps configure build test test-asan fuzz play bench clean
 all: build
 
 deps:
@@ -20,9 +20,41 @@ build: deps configure
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
+# The same suite (Catch2, golden, fault and bad-input tests, fuzz corpus
+# replays) built with AddressSanitizer + UndefinedBehaviorSanitizer in its own
+# folder; any report fails the test that caused it. .ci/run runs it after `test`.
+ASAN_BUILD ?= build-asan
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+$(ASAN_BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPYRAMIDE_SANITIZE=ON
+
+test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	$(ASAN_ENV) ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) $(ASAN_CTEST_ARGS)
+
+# Fuzz every reader with clang's libFuzzer (plus ASan and UBSan), SECONDS each,
+# one after the other: `make fuzz SECONDS=600`, or `make fuzz FUZZ=deal`.
+# Findings land in $(FUZZ_BUILD)/crashes; see fuzz/run.sh.
+FUZZ_BUILD ?= build-fuzz
+FUZZ ?= deal movelog variant play_command json
+SECONDS ?= 60
+$(FUZZ_BUILD)/CMakeCache.txt:
+	@EXTRA_PACKAGES="clang libclang-rt-14-dev" scripts/install-deps
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPYRAMIDE_FUZZ=ON
+
+fuzz: $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ))
+	fuzz/run.sh $(FUZZ_BUILD) $(SECONDS) $(FUZZ)
+
+# Solver figures (deals/s, time per deal, peak memory): `make bench DEALS=1000`.
+DEALS ?= 1000
+bench: build
+	bench/run.sh $(DEALS)
+
 # The main job: deal a game and play it.
 play: build
 	$(BUILD)/pyramide play $(ARGS)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
