@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <system_error>
 
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
+#include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
 #include "lib/strategy.hpp"
@@ -40,7 +42,10 @@ struct PlayOptions {
     bool seed_given = false;
 };
 
+// A typed line longer than this is refused whole: no command is that long, and
+// memory stays bounded whatever arrives on stdin.
 constexpr std::size_t MaxCommandBytes = 1000;
+constexpr std::size_t ScreenWidth = 80;
 
 // What a signal handler may print: prepared in advance, written with write(2).
 char signal_note[600] = "";
@@ -50,14 +55,44 @@ extern "C" void on_signal(int sig) {
         const ssize_t ignored = ::write(STDERR_FILENO, signal_note, std::strlen(signal_note));
         (void)ignored;
     }
+    // The log is already complete up to the last move (LogWriter holds these
+    // signals back while it writes), so there is nothing to clean up.
     ::_exit(128 + sig);
 }
 
+// A signal that was ignored when we started stays ignored: `nohup pyramide
+// play` must survive a hangup, and a background job started by a
+// non-interactive shell does not take Ctrl-C meant for the foreground.
+void catch_signals() {
+    for (int sig : {SIGHUP, SIGTERM, SIGINT}) {
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        struct sigaction act {};
+        act.sa_handler = on_signal;
+        sigemptyset(&act.sa_mask);
+        ::sigaction(sig, &act, nullptr);
+    }
+}
+
+// A path as one shell word, so a printed "pyramide play --resume PATH" can be pasted.
+std::string shell_word(const std::string& s) {
+    bool plain = !s.empty();
+    for (char c : s)
+        plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./-+=:,@%~", c) != nullptr);
+    if (plain && s[0] != '~') return s;
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string resume_hint(const std::string& log_path) {
+    return "pyramide play --resume " + printable(shell_word(log_path));
+}
+
 void set_signal_note(const std::string& log_path) {
-    const std::string note =
-        log_path.empty() ? std::string("\npyramide: interrupted\n")
-                         : fmt::format("\npyramide: interrupted; the game is saved: pyramide play --resume {}\n",
-                                       log_path);
+    const std::string note = log_path.empty()
+                                 ? std::string("\npyramide: interrupted\n")
+                                 : fmt::format("\npyramide: interrupted; the game is saved: {}\n", resume_hint(log_path));
     std::snprintf(signal_note, sizeof signal_note, "%s", note.c_str());
 }
 
@@ -89,10 +124,31 @@ std::string numbered(const std::string& path, int k) {
     return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
 }
 
+// Words joined by ", " after `head` and wrapped to the screen, continuation
+// lines indented under the first word.
+std::string wrapped(const std::string& head, const std::vector<std::string>& words) {
+    const std::string indent(head.size() + 1, ' ');
+    std::string out = head;
+    std::size_t width = head.size();
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string word = words[i] + (i + 1 < words.size() ? "," : "");
+        if (i > 0 && width + 1 + word.size() > ScreenWidth) {
+            out += "\n" + indent + word;
+            width = indent.size() + word.size();
+        } else {
+            out += " " + word;
+            width += 1 + word.size();
+        }
+    }
+    return out;
+}
+
 class Session {
 public:
     explicit Session(const PlayOptions& o) : o_(o) {
         style_ = render_style(o.color, o.ascii, stdout);
+        // A person's terminal echoes what they type; a script's input does not
+        // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
     }
 
@@ -101,12 +157,18 @@ public:
 private:
     enum class Outcome { Won, Lost, Quit, EndOfInput };
 
-    bool read_line(std::string& line);
+    // What one typed line made: one move, or two for `recycle` with a turned card showing.
+    using Plan = std::vector<Move>;
+
+    bool read_line(std::string& line, bool& too_long);
     void say(const std::string& text) { fmt::print("{}\n", text); }
+    void show(const Game& game) { fmt::print("\n{}", render_position(game, style_)); }
     std::optional<ReadDeal> next_deal(int k);
+    bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
     Outcome play(const Rules& rules, const Deal& deal, std::vector<std::string> moves, const std::string& log_path,
                  bool resumed, int k);
     std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
+    int resume();
 
     const PlayOptions& o_;
     RenderStyle style_;
@@ -116,11 +178,13 @@ private:
     std::unique_ptr<DealReader> deal_reader_;
     std::uint64_t next_seed_ = 0;
     int total_score_ = 0;
+    int games_won_ = 0;
 };
 
-bool Session::read_line(std::string& line) {
+bool Session::read_line(std::string& line, bool& too_long) {
     line.clear();
-    bool any = false, too_long = false;
+    too_long = false;
+    bool any = false;
     for (;;) {
         const int ch = std::getchar();
         if (ch == EOF) break;
@@ -130,8 +194,7 @@ bool Session::read_line(std::string& line) {
         else too_long = true;
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (echo_ && any) fmt::print("{}\n", printable(line));
-    if (too_long) line = "\x01";  // reported as an unknown command, never acted on
+    if (echo_ && any) fmt::print("{}\n", too_long ? printable(line.substr(0, 40)) + "..." : printable(line));
     return any;
 }
 
@@ -154,6 +217,7 @@ std::optional<ReadDeal> Session::next_deal(int k) {
     if (k == 1) {
         if (o_.seed_given) next_seed_ = o_.seed;
         else {
+            // Seeds stay below 2^53 so that JSON readers keep them exact.
             std::random_device dev;
             next_seed_ = ((std::uint64_t{dev()} << 32) | dev()) & ((std::uint64_t{1} << 53) - 1);
         }
@@ -162,41 +226,81 @@ std::optional<ReadDeal> Session::next_deal(int k) {
     return rd;
 }
 
+// The move(s) a request makes. `recycle` while the turned card is still showing
+// (one waste pile, draw 1) is what a player means by "start the next pass":
+// the turned card goes onto the waste first. Both moves are logged, `draw` then
+// `recycle`, so the log stays in the canonical form validate expects.
+bool Session::plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const {
+    plan.clear();
+    const Move m = game.resolve(req, why);
+    if (why.empty()) {
+        plan.push_back(m);
+        return true;
+    }
+    const Variant& v = game.variant();
+    const State& s = game.state();
+    if (req.kind != MoveKind::Recycle || v.draw != 1 || v.waste_piles != 1 || !s.turned.valid() ||
+        s.stock_left() > 0)
+        return false;
+    Game trial = game;
+    std::string trial_why;
+    MoveRequest draw;
+    draw.kind = MoveKind::Draw;
+    const Move d = trial.resolve(draw, trial_why);
+    if (!trial_why.empty()) return false;
+    trial.apply(d);
+    const Move r = trial.resolve(req, trial_why);
+    if (!trial_why.empty()) {
+        // Say why the recycle itself is refused ("one pass"), not "draw first".
+        why = trial_why;
+        return false;
+    }
+    why.clear();
+    plan = {d, r};
+    return true;
+}
+
 Session::Outcome Session::play(const Rules& rules, const Deal& deal, std::vector<std::string> moves,
                                const std::string& log_path, bool resumed, int k) {
     Game game(rules, deal);
     const Variant& v = rules.variant;
     LogWriter log;
     std::string why;
-    // Replay what the log already holds (--resume).
+    // Replay what the log already holds (--resume): each move is its own step for undo.
+    std::vector<int> steps;
     for (const std::string& text : moves) {
         MoveRequest req;
         int col = 0;
         parse_move(v.deck, text, req, why, col);
         game.apply(game.resolve(req, why));
+        steps.push_back(1);
     }
     if (!log_path.empty()) {
         if (resumed) log.open_existing(log_path);
-        else log.create(log_path, log_text(rules, deal, moves));
+        else log.create(log_path, log_text(rules, deal, moves), ": continue it with --resume, or choose another --log");
     }
     set_signal_note(log.path());
     std::string title = fmt::format("{}variant {}", o_.games > 1 ? fmt::format("game {} of {}: ", k, o_.games) : "",
                                     v.name);
     if (deal.has_seed) title += fmt::format(", seed {}", deal.seed);
-    say(title + (resumed ? fmt::format(", resumed after {} moves", moves.size()) : ""));
-    if (log.active()) say("log: " + printable(log.path()));
+    say(title + (resumed ? fmt::format(", resumed after {} move{}", moves.size(), moves.size() == 1 ? "" : "s") : ""));
+    say(log.active() ? "log: " + printable(log.path()) : std::string("no log is kept"));
     say("type help for the commands");
-    fmt::print("\n{}", render_position(game, style_));
+    show(game);
     std::string line;
     for (;;) {
         fmt::print("> ");
         std::fflush(stdout);
-        if (!read_line(line)) {
+        bool too_long = false;
+        if (!read_line(line, too_long)) {
             say("");
-            if (log.active())
-                say(fmt::format("end of input: the game is saved; continue with: pyramide play --resume {}",
-                                printable(log.path())));
+            say(log.active() ? "end of input: the game is saved; continue with: " + resume_hint(log.path())
+                             : std::string("end of input"));
             return Outcome::EndOfInput;
+        }
+        if (too_long) {
+            say(fmt::format("line too long (over {} bytes): ignored", MaxCommandBytes));
+            continue;
         }
         PlayCommand cmd;
         if (!parse_command(v.deck, line, cmd, why)) {
@@ -205,98 +309,142 @@ Session::Outcome Session::play(const Rules& rules, const Deal& deal, std::vector
         }
         switch (cmd.kind) {
         case CommandKind::Move: {
-            const Move m = game.resolve(cmd.move, why);
-            if (!why.empty()) {
+            Plan plan;
+            if (!plan_move(game, cmd.move, plan, why)) {
                 say(why);
                 continue;
             }
-            const std::string text = format_move(game, m);
-            game.apply(m);
-            moves.push_back(text);
-            if (log.active()) log.append(text + "\n");
-            fmt::print("\n{}", render_position(game, style_));
+            if (plan.size() > 1)
+                say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
+                                game.name(game.state().turned)));
+            std::string lines;
+            for (const Move& m : plan) {
+                const std::string text = format_move(game, m);
+                game.apply(m);
+                moves.push_back(text);
+                lines += text + "\n";
+            }
+            steps.push_back(static_cast<int>(plan.size()));
             const Status st = game.status();
+            // The last move and the result in one write: a log is never left
+            // with a finished game and no result line.
+            if (st != Status::InProgress) lines += format_result(game);
+            if (log.active()) log.append(lines);
+            show(game);
             if (st == Status::InProgress) continue;
-            if (log.active()) log.append(format_result(game));
-            std::string end = st == Status::Won ? "You won: " + game.end_reason() : "Game over: " + game.end_reason();
-            end += fmt::format(". {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
+            set_signal_note("");  // the game is over: nothing left to resume
+            const int left = game.cards_left();
+            std::string end = fmt::format("You {} ({}): {} card{} left", st == Status::Won ? "won" : "lost",
+                                          game.end_reason(), left, left == 1 ? "" : "s");
             if (v.scored) end += fmt::format(", score {}", game.score());
             say(end + ".");
             total_score_ += game.score();
+            if (st == Status::Won) ++games_won_;
             return st == Status::Won ? Outcome::Won : Outcome::Lost;
         }
-        case CommandKind::Undo:
-            if (!game.undo()) {
+        case CommandKind::Undo: {
+            if (steps.empty()) {
                 say("nothing to undo");
                 continue;
             }
-            moves.pop_back();
+            std::string taken;
+            for (int i = steps.back(); i > 0; --i) {
+                game.undo();
+                taken = moves.back() + (taken.empty() ? "" : ", " + taken);
+                moves.pop_back();
+            }
+            steps.pop_back();
             if (log.active()) log.rewrite(log_text(rules, deal, moves));
-            fmt::print("\n{}", render_position(game, style_));
+            say("undone: " + taken);
+            show(game);
             continue;
+        }
         case CommandKind::Moves: {
             MoveList list;
             game.legal_moves(list);
-            std::string text;
-            for (const Move& m : list) text += (text.empty() ? "" : ", ") + format_move(game, m);
-            say("moves: " + text);
+            std::vector<std::string> texts;
+            for (const Move& m : list) texts.push_back(format_move(game, m));
+            say(wrapped("moves:", texts));
             continue;
         }
         case CommandKind::Hint:
             say("hint: " + format_move(game, blind_choice(game)));
             continue;
         case CommandKind::Show:
-            fmt::print("\n{}", render_position(game, style_));
+            show(game);
             continue;
         case CommandKind::Help:
-            for (const CommandInfo& c : play_commands()) {
-                std::string names(c.name);
-                for (std::string_view a : c.aliases) names += fmt::format(", {}", a);
-                if (!c.argument.empty()) names += fmt::format(" {}", c.argument);
-                say(fmt::format("  {:<22}{}", names, c.help));
-            }
+            for (const std::string& l : help_lines(v)) say(l);
             continue;
         case CommandKind::Save:
             try {
+                if (cmd.argument == "-") {
+                    std::fflush(stdout);
+                    write_file_atomic("-", log_text(rules, deal, moves));
+                    continue;
+                }
                 LogWriter copy;
-                copy.create(cmd.argument, log_text(rules, deal, moves));
-                say("saved " + printable(cmd.argument));
+                copy.create(cmd.argument, log_text(rules, deal, moves), ": choose another name (nothing is overwritten)");
+                say(fmt::format("saved {} ({} move{})", printable(cmd.argument), moves.size(),
+                                moves.size() == 1 ? "" : "s"));
             } catch (const InputError& e) {
-                say(printable(e.format()));
+                say("cannot save: " + printable(e.format()));
             }
             continue;
         case CommandKind::Quit:
-            if (log.active())
-                say(fmt::format("the game is saved; continue with: pyramide play --resume {}", printable(log.path())));
+            say(log.active() ? "the game is saved; continue with: " + resume_hint(log.path())
+                             : std::string("quit: no log was kept"));
             return Outcome::Quit;
+        case CommandKind::Nothing:
+            continue;
         }
     }
 }
 
-int Session::run() {
-    bool last_lost = false;
-    int k = 1;
-    if (!o_.resume.empty()) {
-        Input in(o_.resume);
-        const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-        Game game(*log.deal.rules, log.deal.deal);
-        std::vector<std::string> texts;
-        Game before = game;
-        replay(log, game, [&](const Game&, const Move& m) {
-            texts.push_back(format_move(before, m));
-            before.apply(m);
-        });
-        if (game.status() != Status::InProgress || log.result != LogResult::None)
-            throw InputError(in.name(), 0, 0,
-                             fmt::format("the game is over ({}): nothing to resume", result_word(
-                                 game.status() == Status::Won ? LogResult::Won : LogResult::Lost)),
-                             Severity::Invalid);
-        const Outcome out = play(*log.deal.rules, log.deal.deal, texts, o_.resume, true, k);
-        if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        last_lost = out == Outcome::Lost;
-        return last_lost ? ExitNegative : ExitOk;
+int Session::resume() {
+    Input in(o_.resume);
+    const MoveLog log = read_log(in.lines(), cache_, o_.variant);
+    Game game(*log.deal.rules, log.deal.deal);
+    // The moves in canonical spelling, whatever spelling the file used.
+    std::vector<std::string> texts;
+    Game before = game;
+    replay(log, game, [&](const Game&, const Move& m) {
+        texts.push_back(format_move(before, m));
+        before.apply(m);
+    });
+    // A finished game is a usage error (exit 2), not a log that breaks the rules.
+    const Status st = game.status();
+    if (st != Status::InProgress)
+        throw InputError(in.name(), 0, 0,
+                         fmt::format("the game is over ({}: {}): nothing to resume", st == Status::Won ? "won" : "lost",
+                                     game.end_reason()));
+    // Moves may follow neither a result line nor a torn last line (a write cut
+    // off by a crash, which the reader ignores): drop both, keeping everything
+    // else (comments too), before appending.
+    if (log.result == LogResult::Unfinished || in.lines().torn_line()) {
+        if (log.torn_line)
+            message(printable(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log))));
+        const std::string text = read_file(o_.resume);
+        std::string kept;
+        int number = 1;
+        for (std::size_t pos = 0; pos < text.size(); ++number) {
+            const std::size_t newline = text.find('\n', pos);
+            if (newline == std::string::npos) break;
+            if (number != log.result_line) kept += text.substr(pos, newline + 1 - pos);
+            pos = newline + 1;
+        }
+        LogWriter w;
+        w.open_existing(o_.resume);
+        w.rewrite(kept);
     }
-    for (;; ++k) {
+    const Outcome out = play(*log.deal.rules, log.deal.deal, texts, o_.resume, true, 1);
+    return out == Outcome::Lost ? ExitNegative : ExitOk;
+}
+
+int Session::run() {
+    if (!o_.resume.empty()) return resume();
+    bool last_lost = false;
+    for (int k = 1;; ++k) {
         std::optional<ReadDeal> rd = next_deal(k);
         if (!rd) {
             say("no more deals in " + printable(o_.deal_file));
@@ -305,22 +453,40 @@ int Session::run() {
         std::string log_path;
         if (!o_.no_log && o_.log != "-")
             log_path = o_.log.empty() ? default_log_path(rd->rules->variant, rd->deal) : numbered(o_.log, k);
+        if (k > 1) say("");
         const Outcome out = play(*rd->rules, rd->deal, {}, log_path, false, k);
         if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
         last_lost = out == Outcome::Lost;
         const Variant& v = rd->rules->variant;
         if (o_.games > 0) {
-            if (v.scored) say(fmt::format("series: {} of {} games, total score {}", k, o_.games, total_score_));
-            if (k < o_.games) continue;
-            if (v.scored && v.series == o_.games)
-                say(total_score_ >= 0 ? fmt::format("total {}: par, played well", total_score_)
-                                      : fmt::format("total {}: below par", total_score_));
-            break;
+            if (k < o_.games) {
+                if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, o_.games, total_score_));
+                continue;
+            }
+            if (!v.scored) {
+                say(fmt::format("series of {} games: {} won", o_.games, games_won_));
+                break;
+            }
+            if (v.series != o_.games) {
+                say(fmt::format("series of {} games: total score {}", o_.games, total_score_));
+                break;
+            }
+            // Par Pyramide: a series of six scoring 0 or more is "par".
+            const bool par = total_score_ >= 0;
+            say(fmt::format("series of {} games: total score {}, {}", o_.games, total_score_,
+                            par ? "par: played well" : "below par"));
+            return par ? ExitOk : ExitNegative;
         }
         fmt::print("another game? [y/N] ");
         std::fflush(stdout);
         std::string answer;
-        if (!read_line(answer) || (answer != "y" && answer != "Y" && answer != "yes")) break;
+        bool too_long = false;
+        if (!read_line(answer, too_long)) {
+            say("");
+            break;
+        }
+        for (char& c : answer) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (answer != "y" && answer != "yes") break;
     }
     return last_lost ? ExitNegative : ExitOk;
 }
@@ -330,33 +496,54 @@ int Session::run() {
 Subcommand setup_play(CLI::App& parent) {
     auto o = std::make_shared<PlayOptions>();
     CLI::App* app = parent.add_subcommand(
-        "play", "Play a game line by line: type a move, see the position. Works in any terminal, over SSH and\n"
-                "through pipes. Every move is saved to the move log at once.\n"
-                "Exit status: 0 won, quit or end of input; 1 the last game was lost; 2 bad input; 130 interrupted.");
-    app->add_option("deal", o->deal_file, "Play the deals in this file (- reads stdin) instead of a seed");
+        "play", "Play a game line by line: type a move, see the position. Works in any terminal,\n"
+                "over SSH and through pipes (pyramide play --seed 7 < moves.txt). Every move is\n"
+                "appended to the move log at once; a game cut off by a dropped connection, a\n"
+                "signal or the end of input continues with --resume.\n"
+                "Exit status: 0 won, quit or end of input; 1 lost (a Par Pyramide series: below\n"
+                "par); 2 bad input; 130 interrupted (129 hangup, 143 terminated).");
+    // Option help is kept within 80 columns (CLI11 puts it in column 31).
+    app->add_option("deal", o->deal_file, "Play the deals in this file instead of a seed");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
     CLI::Option* seed = app->add_option("-s,--seed", o->seed, "Deal this seed; default: random");
     app->add_option("--log", o->log,
-                    "Write the move log to FILE (default: $XDG_DATA_HOME/pyramide/games/...; - for none)");
+                    "Write the move log to FILE, which must not exist\n"
+                    "(- for none). Default: a new file in\n"
+                    "$XDG_DATA_HOME/pyramide/games/, or in\n"
+                    "~/.local/share/pyramide/games/ without it");
     app->add_flag("--no-log", o->no_log, "Keep no move log");
-    app->add_option("--resume", o->resume, "Continue the unfinished game in this move log");
-    app->add_option("--color", o->color, "auto, always or never")
+    app->add_option("--resume", o->resume, "Continue the unfinished game in this log");
+    app->add_option("--color", o->color, "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "always", "never"}));
-    app->add_flag("--ascii", o->ascii, "Suit letters instead of symbols");
-    app->add_option("--games", o->games, "Play a series of N games (Par Pyramide: 6) and total the score")
+    app->add_flag("--ascii", o->ascii, "Suit letters, not symbols (always so when the\nlocale is not UTF-8)");
+    app->add_option("--games", o->games, "Play N games and total the score (Par\nPyramide's series is 6 games)")
         ->check(CLI::Range(1, 1000));
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
-                "  pyramide play --resume ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
+                "  pyramide play --seed 7 --log - < moves.txt\n"
+                "  pyramide play --resume \\\n"
+                "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
     return {app, [o, seed] {
                 o->seed_given = seed->count() > 0;
-                if (!o->resume.empty() && (seed->count() > 0 || !o->deal_file.empty()))
-                    throw InputError("", 0, 0, "--resume continues a logged game: give no seed or deal file with it");
+                if (!o->resume.empty() && (seed->count() > 0 || !o->deal_file.empty() || !o->log.empty() ||
+                                           o->no_log || o->games > 0))
+                    throw InputError("", 0, 0,
+                                     "--resume continues one logged game, appending to its log: give no seed, deal "
+                                     "file, --log, --no-log or --games with it");
+                if (o->resume == "-") throw InputError("", 0, 0, "--resume needs a log file to append to, not -");
+                if (o->deal_file == "-")
+                    throw InputError("", 0, 0, "play reads its commands from stdin: give the deals in a file, not -");
                 if (seed->count() > 0 && !o->deal_file.empty())
                     throw InputError("", 0, 0, "give a seed or a deal file, not both");
-                for (int sig : {SIGHUP, SIGTERM, SIGINT}) std::signal(sig, on_signal);
+                catch_signals();
                 Session session(*o);
-                return session.run();
+                try {
+                    return session.run();
+                } catch (const std::system_error&) {
+                    // stdout is gone (a closed terminal): the log is complete, and
+                    // there is nobody left to tell.
+                    return static_cast<int>(ExitError);
+                }
             }};
 }
 

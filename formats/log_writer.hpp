@@ -15,12 +15,14 @@ public:
     LogWriter& operator=(const LogWriter&) = delete;
 
     // Creates `path` holding `text`, whole or not at all; refuses to replace an
-    // existing file (nothing the user wrote is lost). Throws InputError.
-    void create(const std::string& path, std::string_view text);
-    // Continues an existing log (--resume).
+    // existing file (nothing the user wrote is lost): the InputError then says
+    // "already exists" followed by `exists_hint`. Throws InputError.
+    void create(const std::string& path, std::string_view text, std::string_view exists_hint = "");
+    // Continues an existing log (--resume); the caller makes sure it ends
+    // with a newline.
     void open_existing(const std::string& path);
-    // Appends one line; `line` ends with '\n'.
-    void append(std::string_view line);
+    // Appends one or more whole lines (`lines` ends with '\n') in one write.
+    void append(std::string_view lines);
     // Replaces the whole log atomically (after an undo).
     void rewrite(std::string_view text);
 

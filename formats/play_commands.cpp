@@ -11,26 +11,54 @@ namespace pyr {
 
 const std::vector<CommandInfo>& play_commands() {
     static const std::vector<CommandInfo> all = {
-        {CommandKind::Move, "QH AS", {}, "", "remove a pair that makes 13 (12 with the Spanish deck)"},
-        {CommandKind::Move, "KD", {}, "", "remove a King (rey) alone"},
-        {CommandKind::Move, "draw", {"d"}, "[PILE]", "turn the next stock card (PILE: the waste pile, Apophis)"},
+        {CommandKind::Move, "QH AS", {}, "", "remove two cards in play that make {target}"},
+        {CommandKind::Move, "KD", {}, "", "remove a {lone} alone"},
+        {CommandKind::Move, "draw", {"d"}, "", "turn the next stock card"},
         {CommandKind::Move, "recycle", {"r"}, "", "turn the waste over as a new stock (a new pass)"},
         {CommandKind::Undo, "undo", {"u"}, "", "take back the last move"},
         {CommandKind::Moves, "moves", {"m"}, "", "list the legal moves"},
         {CommandKind::Hint, "hint", {"h"}, "", "suggest a move (without looking at the stock)"},
-        {CommandKind::Show, "show", {"s"}, "", "show the position again"},
+        {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
         {CommandKind::Help, "help", {"?"}, "", "this list"},
-        {CommandKind::Save, "save", {}, "FILE", "save the move log so far to FILE"},
-        {CommandKind::Quit, "quit", {"q", "exit"}, "", "stop; the log keeps the game, --resume continues it"},
+        {CommandKind::Save, "save", {}, "FILE", "save a copy of the move log so far (- prints it)"},
+        {CommandKind::Quit, "quit", {"q", "exit"}, "", "stop; the log keeps the game for --resume"},
     };
     return all;
 }
 
+std::vector<std::string> help_lines(const Variant& v) {
+    const bool french = v.deck == DeckKind::French;
+    std::vector<std::string> out;
+    for (const CommandInfo& c : play_commands()) {
+        std::string names(c.name);
+        // The examples are cards of the game's deck: a Spanish game has no QH.
+        if (!french && c.name == "QH AS") names = "SO 2C";
+        if (!french && c.name == "KD") names = "RO";
+        if (c.name == "KD" && !v.has_lone()) continue;
+        if (c.name == "recycle" && v.passes == 1) continue;
+        if (c.name == "draw" && v.stock_size() == 0) continue;
+        if (c.name == "draw" && v.waste_piles > 1) names = "draw N, d N";
+        else
+            for (std::string_view a : c.aliases) names += fmt::format(", {}", a);
+        if (!c.argument.empty()) names += fmt::format(" {}", c.argument);
+        std::string help = fmt::format(fmt::runtime(c.help), fmt::arg("target", v.target),
+                                       fmt::arg("lone", lone_name(v.deck)));
+        if (c.name == "draw" && v.waste_piles > 1) help = "turn a stock card; N: the waste pile for the card turned before";
+        out.push_back(fmt::format("  {:<20}{}", names, help));
+    }
+    out.push_back(french ? "  Cards by name in any case: qh or QH; a ten is T or 10. # starts a comment."
+                         : "  Cards by name in any case: so or SO (sota de oros). # starts a comment.");
+    return out;
+}
+
 bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::string& why) {
     out = PlayCommand{};
+    const std::size_t hash = line.find('#');
+    const bool had_comment = hash != std::string_view::npos;
+    if (had_comment) line = line.substr(0, hash);
     const std::vector<Token> toks = tokenize(line);
     if (toks.empty()) {
-        out.kind = CommandKind::Show;
+        out.kind = had_comment ? CommandKind::Nothing : CommandKind::Show;
         return true;
     }
     std::string word(toks[0].text);
@@ -43,11 +71,14 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
         if (!match) continue;
         out.kind = info.kind;
         if (info.kind == CommandKind::Save) {
-            if (toks.size() != 2) {
-                why = "say save FILE";
+            // The rest of the line, so a name may hold spaces.
+            if (toks.size() < 2) {
+                why = "save needs a file name: save FILE (or save - to print the log)";
                 return false;
             }
-            out.argument = std::string(toks[1].text);
+            std::string_view rest = line.substr(static_cast<std::size_t>(toks[1].text.data() - line.data()));
+            while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
+            out.argument = std::string(rest);
             return true;
         }
         if (toks.size() > 1) {

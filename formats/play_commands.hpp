@@ -9,18 +9,22 @@
 
 namespace pyr {
 
-enum class CommandKind { Move, Undo, Moves, Hint, Show, Help, Save, Quit };
+// Nothing: a line holding only a comment ("# ..."), so scripts can be annotated.
+enum class CommandKind { Move, Undo, Moves, Hint, Show, Help, Save, Quit, Nothing };
 
 struct CommandInfo {
     CommandKind kind;
     std::string_view name;
     std::vector<std::string_view> aliases;
     std::string_view argument;  // "" if none
-    std::string_view help;
+    std::string_view help;      // {target} and {lone} stand for the variant's sum and lone card
 };
 
 // Every command, in the order `help` lists them (moves themselves come first).
 const std::vector<CommandInfo>& play_commands();
+
+// The `help` text for a variant: one line per command, under 80 columns.
+std::vector<std::string> help_lines(const Variant& v);
 
 struct PlayCommand {
     CommandKind kind = CommandKind::Show;
@@ -28,7 +32,8 @@ struct PlayCommand {
     std::string argument;
 };
 
-// Parses a typed line (case-insensitive). False with `why` for anything else.
+// Parses a typed line (case-insensitive; '#' starts a comment; an empty line
+// is `show`). False with `why` for anything else.
 bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::string& why);
 
 }  // namespace pyr

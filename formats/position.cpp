@@ -57,24 +57,30 @@ std::string render_position(const Game& g, const RenderStyle& style) {
         out += "  piles\n";
         for (const auto& layer : l.pile_layers) out += row_text(layer, 2);
     }
-    std::string info;
+    std::string info, piles;
     if (v.stock_size() > 0) {
         info += fmt::format("  stock {:2}", s.stock_left());
         if (v.draw == 1)
             info += "   turned " + (s.turned.valid() ? cell(g, s.turned, true, style) : std::string("--"));
+        // Several waste piles (Apophis) get a line of their own: on the status
+        // line they would run past 80 columns.
         for (int k = 0; k < v.waste_piles; ++k) {
             const Card top = s.waste_top(k);
-            info += v.waste_piles > 1 ? fmt::format("   waste {} ", k + 1) : std::string("   waste ");
-            info += top.valid() ? cell(g, top, true, style) : std::string("--");
-            if (s.waste_len[k] > 1) info += fmt::format(" +{}", s.waste_len[k] - 1);
+            std::string pile = v.waste_piles > 1 ? fmt::format("waste {} ", k + 1) : std::string("waste ");
+            pile += top.valid() ? cell(g, top, true, style) : std::string("--");
+            if (s.waste_len[k] > 1) pile += fmt::format(" +{}", s.waste_len[k] - 1);
+            if (v.waste_piles == 1) info += "   " + pile;
+            else piles += (piles.empty() ? "  " : "   ") + pile;
         }
         if (v.passes != 1)
             info += v.passes == UnlimitedPasses ? fmt::format("   pass {}", s.pass)
                                                  : fmt::format("   pass {}/{}", s.pass, v.passes);
     }
-    info += fmt::format("   left {}", g.cards_left());
+    // No stock (Giza): the line starts with the count, indented like the others.
+    info += fmt::format("{}left {}", info.empty() ? "  " : "   ", g.cards_left());
     if (v.scored) info += fmt::format("   score {}", g.score());
     out += info + "\n";
+    if (!piles.empty()) out += piles + "\n";
     return out;
 }
 
