@@ -58,3 +58,27 @@ play: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+
+# Installation: `make install PREFIX=/usr/local` (DESTDIR=... stages it
+# elsewhere), `make uninstall` removes what the last install put in place
+# ($(BUILD)/install_manifest.txt), `make package` writes the Debian package
+# $(BUILD)/pyramide_VERSION_ARCH.deb: apt install ./$(BUILD)/pyramide_*.deb
+PREFIX ?= /usr/local
+.PHONY: install uninstall package
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+uninstall:
+	@manifest=$(BUILD)/install_manifest.txt; \
+	if [ ! -f "$$manifest" ]; then echo "pyramide: nothing to uninstall: no $$manifest (make install writes it)" >&2; exit 1; fi; \
+	while IFS= read -r f || [ -n "$$f" ]; do \
+	    if [ -e "$$f" ] || [ -L "$$f" ]; then rm -f "$$f" && echo "removed $$f"; fi; \
+	done <"$$manifest"; \
+	for d in $$(sed -n 's|^\(.*/share/pyramide\)/.*|\1|p' "$$manifest" | sort -u); do \
+	    rmdir "$$d/variants" "$$d" 2>/dev/null || true; \
+	done; \
+	rm -f "$$manifest"
+
+package: build
+	cd $(BUILD) && cpack -G DEB
+	@echo "pyramide: install it with: apt install ./$$(ls $(BUILD)/pyramide_*.deb | tail -n 1)"

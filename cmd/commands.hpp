@@ -20,5 +20,6 @@ Subcommand setup_stats(CLI::App& parent);
 Subcommand setup_validate(CLI::App& parent);
 Subcommand setup_replay(CLI::App& parent);
 Subcommand setup_variants(CLI::App& parent);
+Subcommand setup_help(CLI::App& parent);
 
 }  // namespace pyr::cmd

@@ -26,6 +26,7 @@ int run_replay(const ReplayOptions& o) {
     RulesCache cache;
     Input in(o.file);
     const MoveLog log = read_log(in.lines(), cache, o.variant);
+    if (log.torn_line) message(printable(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log))));
     Game game(*log.deal.rules, log.deal.deal);
     const RenderStyle style = render_style(o.color, o.ascii, stdout);
     JsonWriter w;

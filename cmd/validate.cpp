@@ -38,8 +38,10 @@ FileKind sniff(LineReader& lines) {
 struct FileReport {
     std::string file;
     std::string kind;  // "deals" or "log"
-    int deals = 0;
+    std::uint64_t deals = 0;  // a streamed file may hold billions
     int moves = 0;
+    int torn_line = 0;  // a log's torn last line, ignored (formats/movelog.md)
+    std::string torn_warning;
     std::string result;
     bool ok = true;
     int exit = ExitOk;
@@ -58,6 +60,8 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, RulesCa
             r.kind = "log";
             const MoveLog log = read_log(in.lines(), cache, o.variant);
             Game game(*log.deal.rules, log.deal.deal);
+            r.torn_line = log.torn_line;
+            r.torn_warning = torn_line_warning(log);
             replay(log, game);
             r.moves = static_cast<int>(log.moves.size());
             const Status st = game.status();
@@ -83,11 +87,13 @@ int run_validate(const ValidateOptions& o) {
     for (const std::string& path : o.files) {
         const FileReport r = check_file(path, o, cache);
         rc = std::max(rc, r.exit);
+        if (r.torn_line) message(printable(fmt::format("{}:{}: warning: {}", r.file, r.torn_line, r.torn_warning)));
         if (o.json) {
             w.begin_object().key("file").value(r.file).key("valid").value(r.ok);
             if (!r.kind.empty()) w.key("kind").value(r.kind);
             if (r.kind == "deals" && r.ok) w.key("deals").value(r.deals);
             if (r.kind == "log" && r.ok) w.key("moves").value(r.moves).key("result").value(r.result);
+            if (r.torn_line) w.key("warning").begin_object().key("line").value(r.torn_line).key("message").value(r.torn_warning).end_object();
             if (!r.ok) {
                 w.key("error").begin_object().key("line").value(r.error.line).key("col").value(r.error.col);
                 w.key("message").value(r.error.message);
@@ -99,8 +105,8 @@ int run_validate(const ValidateOptions& o) {
             report(r.error);
         } else if (!o.quiet) {
             if (r.kind == "log")
-                fmt::print("{}: ok: move log, {} move{}, {}\n", printable(r.file), r.moves, r.moves == 1 ? "" : "s",
-                           r.result);
+                fmt::print("{}: ok: move log, {} move{}, {}{}\n", printable(r.file), r.moves, r.moves == 1 ? "" : "s",
+                           r.result, r.torn_line ? " (torn last line ignored)" : "");
             else
                 fmt::print("{}: ok: {} deal{}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s");
         }

@@ -84,8 +84,19 @@ std::string expected(DeckKind deck) {
 
 // The card `token` names in `deck`, or NoCard.
 Card parse_in_deck(DeckKind deck, std::string_view token) {
-    std::string t(token);
-    for (std::size_t p; (p = t.find(variation_selector)) != std::string::npos;) t.erase(p, variation_selector.size());
+    // The longest spelling is a few bytes ("♠️10", "12E"); a long token is not a
+    // card, and must not cost time in proportion to its length squared.
+    constexpr std::size_t MaxCardBytes = 24;
+    if (token.size() > MaxCardBytes) return NoCard;
+    std::string t;
+    for (std::size_t i = 0; i < token.size();) {
+        if (token.substr(i).starts_with(variation_selector)) {
+            i += variation_selector.size();
+        } else {
+            t += token[i];
+            ++i;
+        }
+    }
     auto suit_of = [&](std::string_view s) { return deck == DeckKind::French ? french_suit(s) : spanish_suit(s); };
     // Suit last ("QH", "Q♥"), or a suit symbol first ("♥Q").
     for (std::size_t len : {std::size_t{1}, std::size_t{3}}) {
@@ -109,9 +120,9 @@ Card parse_card(DeckKind deck, std::string_view token, std::string& why) {
     const DeckKind other = deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
     if (parse_in_deck(other, token).valid())
         why = fmt::format("bad card '{}': a card of the {} deck, but this game uses the {} deck: expected {}",
-                          printable(token), deck_word(other), deck_word(deck), expected(deck));
+                          excerpt(token), deck_word(other), deck_word(deck), expected(deck));
     else
-        why = fmt::format("bad card '{}': expected {}", printable(token), expected(deck));
+        why = fmt::format("bad card '{}': expected {}", excerpt(token), expected(deck));
     return NoCard;
 }
 

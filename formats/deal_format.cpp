@@ -24,6 +24,9 @@ namespace {
 constexpr std::string_view DealHeader = "pyramide-deal";
 constexpr int DealVersion = 1;
 constexpr int StockPerLine = 8;
+// A text-form deal holding more than this many decks' worth of cards is refused
+// as soon as the extra card is read.
+constexpr int MaxCardsFactor = 2;
 
 std::string cards_line(const Rules& r, const std::vector<Card>& cards, std::size_t from, std::size_t to,
                        std::string_view sep) {
@@ -164,7 +167,7 @@ const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
             const Rules& forced = cache_.get(variant_);
             if (!name.empty() && name != forced.variant.name)
                 throw InputError(lines_.name(), line, col,
-                                 fmt::format("the deal is for variant '{}', but --variant gives '{}'", printable(name),
+                                 fmt::format("the deal is for variant '{}', but --variant gives '{}'", excerpt(name),
                                              forced.variant.name),
                                  Severity::Invalid);
             return forced;
@@ -173,7 +176,7 @@ const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
         if (is_variant_path(name))
             throw InputError(lines_.name(), line, col,
                              fmt::format("variant '{}' is a path: name a preset, or give the file with --variant",
-                                         printable(name)));
+                                         excerpt(name)));
         return cache_.get(name);
     } catch (InputError& e) {
         if (e.file.empty()) throw InputError(lines_.name(), line, col, e.message, e.severity);
@@ -203,7 +206,7 @@ std::optional<ReadDeal> DealReader::next() {
         if (toks[0].text == "pyramide-log")
             lines_.fail(toks[0].col, "this is a move log, not a deal file");
         lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, or JSON), got '{}'",
-                                             DealHeader, DealVersion, printable(toks[0].text)));
+                                             DealHeader, DealVersion, excerpt(toks[0].text)));
     }
     return std::nullopt;
 }
@@ -291,7 +294,7 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
             if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock")
                 lines_.fail(toks[0].col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, "
                                                      "piles or stock)",
-                                                     printable(kw)));
+                                                     excerpt(kw)));
             if (!rules) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
             Section& s = sections[std::string(kw)];
             if (s.line) lines_.fail(toks[0].col, fmt::format("a second '{}' section", kw));
@@ -307,6 +310,14 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
         for (std::size_t i = first_card; i < toks.size(); ++i) {
             const Card c = parse_card(rules->variant.deck, toks[i].text, why);
             if (!c.valid()) lines_.fail(toks[i].col, why);
+            // Bounded memory whatever the input: a few cards too many get the precise
+            // count message below; thousands stop here.
+            if (cards_read + static_cast<int>(row.size()) >= MaxCardsFactor * deck_size(rules->variant.deck))
+                lines_.fail(toks[i].col,
+                            fmt::format("too many cards: more than {} in one deal (the {} deck has {})",
+                                        MaxCardsFactor * deck_size(rules->variant.deck), deck_word(rules->variant),
+                                        deck_size(rules->variant.deck)),
+                            Severity::Invalid);
             row.push_back({c, lines_.line_number(), toks[i].col});
         }
         cards_read += static_cast<int>(row.size());
@@ -347,8 +358,8 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
         for (std::size_t i = 0; i < rows.size(); ++i)
             if (s.lines[i].size() != rows[i].size())
                 throw InputError(lines_.name(), s.lines[i].empty() ? s.line : s.lines[i][0].line, 0,
-                                 fmt::format("row {} of the {} has {} cards, expected {}", i + 1, what,
-                                             s.lines[i].size(), rows[i].size()),
+                                 fmt::format("row {} of the {} has {} card{}, expected {}", i + 1, what,
+                                             s.lines[i].size(), s.lines[i].size() == 1 ? "" : "s", rows[i].size()),
                                  Severity::Invalid);
     };
     // Cards in line order (pyramid, stock, reserve, piles) for the duplicate check.
@@ -407,7 +418,7 @@ ReadDeal DealReader::read_json(std::string text) {
     for (const auto& [k, val] : doc.members)
         if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
             k != "piles" && k != "stock")
-            fail(val, fmt::format("unknown key \"{}\" in a JSON deal", printable(k)));
+            fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
     const JsonValue* format = doc.find("format");
     if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
         fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");
@@ -457,8 +468,8 @@ ReadDeal DealReader::read_json(std::string text) {
             std::vector<Placed> row;
             card_list(arr->items[i], row);
             if (row.size() != shape[i].size())
-                fail(arr->items[i], fmt::format("row {} of the {} has {} cards, expected {}", i + 1, key, row.size(),
-                                                shape[i].size()),
+                fail(arr->items[i], fmt::format("row {} of the {} has {} card{}, expected {}", i + 1, key, row.size(),
+                                                row.size() == 1 ? "" : "s", shape[i].size()),
                      Severity::Invalid);
             into.insert(into.end(), row.begin(), row.end());
         }

@@ -1,6 +1,8 @@
 // Formatting of input errors and terminal-safe quoting of input text.
 #include "error.hpp"
 
+#include <cstdint>
+
 #include <fmt/format.h>
 
 namespace pyr {
@@ -31,7 +33,28 @@ std::size_t utf8_len(std::string_view s, std::size_t i) {
     }
     return n;
 }
+std::uint32_t code_point3(std::string_view s, std::size_t i) {
+    return (static_cast<std::uint32_t>(s[i] & 0x0F) << 12) | (static_cast<std::uint32_t>(s[i + 1] & 0x3F) << 6) |
+           static_cast<std::uint32_t>(s[i + 2] & 0x3F);
+}
+
+// Marks and embeddings that make a terminal show text in another order than
+// it was written (the "Trojan Source" trick): a message must show what is there.
+bool is_bidi_control(std::uint32_t cp) {
+    return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
 }  // namespace
+
+std::string excerpt(std::string_view s, std::size_t max_chars) {
+    std::size_t i = 0, chars = 0;
+    while (i < s.size() && chars < max_chars) {
+        const std::size_t n = utf8_len(s, i);
+        i += n == 0 ? 1 : n;
+        ++chars;
+    }
+    if (i >= s.size()) return printable(s);
+    return printable(s.substr(0, i)) + "...";
+}
 
 std::string printable(std::string_view s) {
     std::string out;
@@ -48,6 +71,9 @@ std::string printable(std::string_view s) {
         } else if (n == 2 && b == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
             out += fmt::format("\\u{:04x}", static_cast<unsigned char>(s[i + 1]));  // C1 control
             i += 2;
+        } else if (n == 3 && is_bidi_control(code_point3(s, i))) {
+            out += fmt::format("\\u{:04x}", code_point3(s, i));
+            i += 3;
         } else {
             out.append(s.substr(i, n));
             i += n;

@@ -28,7 +28,12 @@ public:
 };
 
 // Text from input made safe to print: control characters and escape sequences
-// are shown escaped (\x1b, \t), invalid UTF-8 as \xNN, never sent raw.
+// are shown escaped (\x1b, \t), invalid UTF-8 as \xNN, never sent raw. Bidi
+// controls (U+202E...) are escaped too: they reorder what a terminal shows.
 std::string printable(std::string_view s);
+
+// printable() of at most the first `max_chars` characters of `s`, with "..."
+// when cut: a megabyte token must not end up whole in a message.
+std::string excerpt(std::string_view s, std::size_t max_chars = 40);
 
 }  // namespace pyr

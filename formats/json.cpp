@@ -476,6 +476,12 @@ std::string json_quote(std::string_view s) {
                 const std::size_t n = utf8_len(s, i);
                 if (n == 0) {
                     out += "\\ufffd";
+                } else if (n == 2 && b == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+                    // The C1 controls (U+0080..U+009F, such as the 8-bit CSI) are legal
+                    // raw in JSON but act on a terminal that shows the output.
+                    fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned char>(s[i + 1]));
+                    i += n;
+                    continue;
                 } else {
                     out.append(s.substr(i, n));
                     i += n;

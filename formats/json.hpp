@@ -43,7 +43,7 @@ const char* kind_name(JsonValue::Kind k);
 JsonValue parse_json(std::string_view text, const std::string& file, int line0 = 1);
 
 // `s` as a JSON string literal: quotes, backslashes and control characters escaped (\n \t \r \b \f, others
-// \u00XX), valid UTF-8 passed through, each invalid byte replaced by \ufffd.
+// \u00XX, C1 controls too), valid UTF-8 passed through, each invalid byte replaced by \ufffd.
 std::string json_quote(std::string_view s);
 
 // Builds compact JSON text such as {"a":1,"b":[1,2]}, inserting commas itself. Holds one top-level value;

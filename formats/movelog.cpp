@@ -51,7 +51,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
             const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), pile);
             if (ec != std::errc() || p != t.data() + t.size() || pile < 1 || pile > 9) {
                 col = toks[1].col;
-                why = fmt::format("bad waste pile '{}': expected a number from 1 to 9", printable(t));
+                why = fmt::format("bad waste pile '{}': expected a number from 1 to 9", excerpt(t));
                 return false;
             }
             req.pile = pile - 1;
@@ -70,7 +70,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
     if (toks.size() > 2) {
         col = toks[2].col;
         why = fmt::format("a move removes a pair or one {}; '{}' is a third card", lone_name(deck),
-                          printable(toks[2].text));
+                          excerpt(toks[2].text));
         return false;
     }
     Card cards[2];
@@ -79,9 +79,11 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
         if (!cards[i].valid()) {
             col = toks[i].col;
             // The examples are cards of the game's deck: "a rey (KD)" would mislead.
-            if (i == 0 && toks.size() == 1)
+            // A card of the other deck keeps parse_card()'s message, which says so.
+            const DeckKind other = deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
+            if (i == 0 && toks.size() == 1 && !looks_like_card(other, toks[0].text))
                 why = fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw or recycle",
-                                  printable(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
+                                  excerpt(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
                                   lone_name(deck), deck == DeckKind::French ? "KD" : "RO");
             return false;
         }
@@ -121,6 +123,11 @@ const char* result_word(LogResult r) {
     return "";
 }
 
+std::string torn_line_warning(const MoveLog& log) {
+    if (!log.torn_line) return "";
+    return fmt::format("torn last line ignored (no final newline): '{}'", excerpt(log.torn_text));
+}
+
 std::string format_log_header(const Rules& rules, const Deal& deal) {
     return fmt::format("{} {}\n", LogHeader, LogVersion) + format_deal_body(rules, deal) + "moves\n";
 }
@@ -136,6 +143,7 @@ std::string format_result(const Game& game) {
 MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& variant) {
     MoveLog log;
     log.file = lines.name();
+    lines.set_hold_back_torn_line(true);
     std::string raw;
     bool header = false;
     while (lines.next(raw)) {
@@ -159,7 +167,7 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         const std::vector<Token> toks = tokenize(line);
         if (!moves) {
             if (toks[0].text != "moves" || toks.size() != 1)
-                lines.fail(toks[0].col, fmt::format("expected 'moves', got '{}'", printable(toks[0].text)));
+                lines.fail(toks[0].col, fmt::format("expected 'moves', got '{}'", excerpt(toks[0].text)));
             moves = true;
             continue;
         }
@@ -187,7 +195,16 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         std::string why;
         if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col)) lines.fail(m.col, why);
         m.line = lines.line_number();
-        log.moves.push_back(m);
+        if (log.moves.size() < MaxLoggedMoves) {
+            log.moves.push_back(m);
+        } else if (log.moves_not_kept++ == 0) {
+            log.first_not_kept_line = m.line;
+            log.first_not_kept_col = m.col;
+        }
+    }
+    if (lines.torn_line() && !strip_comment(lines.torn_text()).empty()) {
+        log.torn_line = lines.torn_line();
+        log.torn_text = lines.torn_text();
     }
     // read_body() reports a log that ends before "moves"; kept in case that changes.
     if (!moves)
@@ -209,6 +226,12 @@ void replay(const MoveLog& log, Game& game, const std::function<void(const Game&
         game.apply(m);
         if (after_move) after_move(game, m);
     }
+    // Unreachable while MaxLoggedMoves is above the longest possible game: the
+    // move after the end was reported above. Kept so that a log is never
+    // accepted on the strength of moves that were not checked.
+    if (log.moves_not_kept > 0)
+        throw InputError(log.file, log.first_not_kept_line, log.first_not_kept_col,
+                         fmt::format("more than {} moves: longer than any game", MaxLoggedMoves), Severity::Invalid);
     if (log.result == LogResult::None) return;
     const Status st = game.status();
     const LogResult actual = st == Status::Won ? LogResult::Won : st == Status::Lost ? LogResult::Lost : LogResult::Unfinished;

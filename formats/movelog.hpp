@@ -1,6 +1,7 @@
 // The move log (formats/movelog.md): a header, the deal, one move per line,
 // an optional result line. How a move is written and read lives here.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,9 +27,21 @@ struct LoggedMove {
     int line = 0, col = 0;
 };
 
+// More moves than any game can have (each pass must remove a card, and
+// there are at most 99 passes): the reader keeps checking the lines after
+// this many moves but no longer stores them, so memory stays bounded.
+inline constexpr std::size_t MaxLoggedMoves = 100000;
+
 struct MoveLog {
     ReadDeal deal;
     std::vector<LoggedMove> moves;
+    // Moves read after the first MaxLoggedMoves, not stored; where the first was.
+    std::size_t moves_not_kept = 0;
+    int first_not_kept_line = 0, first_not_kept_col = 0;
+    // A last line cut off without its newline (a log being appended when the
+    // program was killed): ignored, and the log counts as unfinished. 0 = none.
+    int torn_line = 0;
+    std::string torn_text;
     LogResult result = LogResult::None;
     bool has_score = false;
     int score = 0;
@@ -38,7 +51,11 @@ struct MoveLog {
 };
 
 // Reads a whole log. Syntax errors throw InputError; legality is replay()'s job.
+// A torn last line is not an error: see MoveLog::torn_line.
 MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& variant);
+
+// "torn last line ignored (no final newline): 'JC 2'", or "" if the log has none.
+std::string torn_line_warning(const MoveLog& log);
 
 // "pyramide-log 1", the deal, and the "moves" line.
 std::string format_log_header(const Rules& rules, const Deal& deal);

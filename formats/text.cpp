@@ -1,10 +1,14 @@
 // Line reading with BOM/CRLF handling, tokenizing, and atomic file writes.
 #include "text.hpp"
 
+#include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include <fcntl.h>
@@ -29,14 +33,17 @@ bool LineReader::next(std::string& line) {
         return true;
     }
     current_.clear();
-    bool any = false;
+    bool any = false, terminated = false;
     for (;;) {
         const int ch = in_.get();
         if (ch == std::char_traits<char>::eof()) break;
         any = true;
-        if (ch == '\n') break;
+        if (ch == '\n') {
+            terminated = true;
+            break;
+        }
         if (current_.size() >= MaxLineBytes) {
-            ++number_;
+            next_number();
             fail(0, fmt::format("line longer than {} bytes", MaxLineBytes));
         }
         current_ += static_cast<char>(ch);
@@ -45,7 +52,15 @@ bool LineReader::next(std::string& line) {
         if (in_.bad()) fail(0, fmt::format("read error: {}", std::strerror(errno)));
         return false;
     }
-    ++number_;
+    next_number();
+    if (!terminated && hold_torn_) {
+        // Checked before the NUL test: a file system that loses a write on a
+        // crash may leave zero bytes in the torn tail.
+        torn_line_ = number_;
+        torn_text_ = current_;
+        current_.clear();
+        return false;
+    }
     if (number_ == 1 && current_.starts_with("\xEF\xBB\xBF")) current_.erase(0, 3);
     if (!current_.empty() && current_.back() == '\r') {
         current_.pop_back();
@@ -62,6 +77,11 @@ bool LineReader::next(std::string& line) {
     return true;
 }
 
+void LineReader::next_number() {
+    // Saturates: a stream of billions of empty lines must not overflow the count.
+    if (number_ < std::numeric_limits<int>::max()) ++number_;
+}
+
 Input::Input(const std::string& path) {
     if (path == "-") {
         name_ = "<stdin>";
@@ -72,8 +92,10 @@ Input::Input(const std::string& path) {
     auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*file) throw InputError(path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno)));
     // A directory opens on Linux but cannot be read.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, 0, "cannot read: it is a directory");
     file->peek();
-    if (file->bad()) throw InputError(path, 0, 0, "cannot read: is it a directory?");
+    if (file->bad()) throw InputError(path, 0, 0, fmt::format("cannot read: {}", std::strerror(errno)));
     file->clear();
     owned_ = std::move(file);
     reader_ = std::make_unique<LineReader>(*owned_, name_);
@@ -101,13 +123,54 @@ std::vector<Token> tokenize(std::string_view line) {
     return out;
 }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, std::size_t max_bytes, std::string_view what) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno)));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw InputError(path, 0, 0, "cannot read");
-    return ss.str();
+    // A directory opens on Linux, and reading it may just look like an empty file.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, 0, "cannot read: it is a directory");
+    std::string text;
+    char buffer[16384];
+    for (;;) {
+        in.read(buffer, sizeof buffer);
+        const std::size_t got = static_cast<std::size_t>(in.gcount());
+        if (text.size() + got > max_bytes)
+            throw InputError(path, 0, 0, fmt::format("larger than {} bytes: too large for {}", max_bytes, what));
+        text.append(buffer, got);
+        if (!in) break;
+    }
+    if (in.bad() || !in.eof()) throw InputError(path, 0, 0, fmt::format("cannot read: {}", std::strerror(errno)));
+    return text;
+}
+
+namespace {
+// Temporary files of live Outputs, for remove_temporary_files() in a signal
+// handler: slots of plain pointers, set and cleared atomically, so a handler
+// never sees a path being freed.
+constexpr int MaxPending = 16;
+std::atomic<char*> pending_temporaries[MaxPending];
+
+int register_temporary(const std::string& tmp) {
+    for (int i = 0; i < MaxPending; ++i) {
+        char* expected = nullptr;
+        char* copy = ::strdup(tmp.c_str());
+        if (!copy) return -1;
+        if (pending_temporaries[i].compare_exchange_strong(expected, copy)) return i;
+        std::free(copy);
+    }
+    return -1;  // more Outputs at once than slots: that one is not cleaned up by a signal
+}
+
+void unregister_temporary(int slot) {
+    if (slot < 0) return;
+    char* path = pending_temporaries[slot].exchange(nullptr);
+    std::free(path);
+}
+}  // namespace
+
+void remove_temporary_files() noexcept {
+    for (std::atomic<char*>& slot : pending_temporaries)
+        if (char* path = slot.load()) ::unlink(path);
 }
 
 Output::Output(std::string path) : path_(std::move(path)) {
@@ -118,11 +181,14 @@ Output::Output(std::string path) : path_(std::move(path)) {
     tmp_ = path_ + ".tmp" + std::to_string(::getpid());
     const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
+    pending_slot_ = register_temporary(tmp_);
     file_ = ::fdopen(fd, "w");
     if (!file_) {
+        const int err = errno;
         ::close(fd);
         ::unlink(tmp_.c_str());
-        throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
+        unregister_temporary(pending_slot_);
+        throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
 }
 
@@ -131,6 +197,7 @@ Output::~Output() {
         std::fclose(file_);
         if (!committed_) ::unlink(tmp_.c_str());
     }
+    unregister_temporary(pending_slot_);
 }
 
 void Output::write(std::string_view data) {
@@ -153,6 +220,14 @@ void Output::commit() {
         throw InputError(name, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
     committed_ = true;
+    // The rename is on disk only once the folder is: without this a crash soon
+    // after could bring back the old file (or none) although we said done.
+    const std::string dir = std::filesystem::path(path_).parent_path().string();
+    const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd >= 0) {
+        ::fsync(dir_fd);
+        ::close(dir_fd);
+    }
 }
 
 void write_file_atomic(const std::string& path, std::string_view data) {

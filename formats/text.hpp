@@ -26,13 +26,26 @@ public:
     bool saw_crlf() const { return crlf_; }
     [[noreturn]] void fail(int col, const std::string& message, Severity sev = Severity::Unreadable) const;
 
+    // A move log is appended to while a game is played, so a kill (or a full
+    // disk) can cut its last line short. With this set, a last line without a
+    // final newline is not returned by next(); torn_line() and torn_text() say
+    // what was held back (0 and "" when nothing was).
+    void set_hold_back_torn_line(bool hold) { hold_torn_ = hold; }
+    int torn_line() const { return torn_line_; }
+    const std::string& torn_text() const { return torn_text_; }
+
 private:
+    void next_number();
+
     std::istream& in_;
     std::string name_;
     std::string current_;
     int number_ = 0;
     bool pushed_ = false;
     bool crlf_ = false;
+    bool hold_torn_ = false;
+    int torn_line_ = 0;
+    std::string torn_text_;
 };
 
 // An open input: a file, or stdin for "-".
@@ -55,8 +68,12 @@ struct Token {
 // Splits a line at spaces and tabs; columns count UTF-8 characters.
 std::vector<Token> tokenize(std::string_view line);
 
-// Whole-file read, for small inputs such as presets.
-std::string read_file(const std::string& path);
+// Whole-file read, for small inputs such as presets. A file larger than
+// `max_bytes` (a device such as /dev/zero, a log given as a variant) is an
+// error naming `what` it should have been, not a memory exhaustion.
+inline constexpr std::size_t MaxSmallFileBytes = 1024 * 1024;
+std::string read_file(const std::string& path, std::size_t max_bytes = MaxSmallFileBytes,
+                      std::string_view what = "this kind of file");
 
 // Output written whole or not at all: to a temporary file beside `path`,
 // renamed over it by commit(); dropped if commit() is never reached. "-" is
@@ -74,7 +91,15 @@ private:
     std::string path_, tmp_;
     std::FILE* file_ = nullptr;
     bool committed_ = false;
+    int pending_slot_ = -1;  // where tmp_ is registered for remove_temporary_files()
 };
+
+// Removes the temporary files of every Output not yet committed or dropped.
+// Async-signal-safe: for a handler of SIGINT/SIGTERM/SIGHUP, so that a program
+// stopped while writing leaves neither a half-written file nor a stray
+// temporary one (SIGKILL cannot be caught: then the temporary file stays, the
+// target is still untouched).
+void remove_temporary_files() noexcept;
 
 // Writes `data` to `path` whole or not at all: a temporary file beside it,
 // flushed and renamed over it. "-" writes stdout. Throws InputError on failure.

@@ -18,6 +18,7 @@ namespace pyr {
 namespace {
 
 constexpr int MaxBaseDepth = 16;
+constexpr std::size_t MaxBaseBytes = 1024;
 
 struct Where {
     std::string file;
@@ -29,6 +30,24 @@ Where where_of(const std::string& file, const toml::source_region& src) {
 }
 
 [[noreturn]] void fail(const Where& w, const std::string& msg) { throw InputError(w.file, w.line, w.col, msg); }
+
+// Why `name` cannot be a variant name, or "". The name is written as one token
+// after `variant` in deals and logs and read back from there, and it names a
+// file in the user's variant folder: it must survive both unchanged.
+std::string name_problem(const std::string& name) {
+    constexpr std::size_t MaxNameBytes = 64;
+    if (name.size() > MaxNameBytes) return fmt::format("name is longer than {} bytes", MaxNameBytes);
+    for (const char ch : name) {
+        const auto c = static_cast<unsigned char>(ch);
+        const bool ascii_ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                              c == '-' || c == '_' || c == '.' || c == '+';
+        if (c < 0x80 && !ascii_ok)
+            return fmt::format("name may hold letters, digits and - _ . + only, not '{}'", printable({&ch, 1}));
+    }
+    if (printable(name) != name) return "name must not hold control characters";
+    if (name.ends_with(".toml")) return "name must not end in .toml: that spells a file";
+    return "";
+}
 
 const char* type_name(const toml::node& n) {
     switch (n.type()) {
@@ -51,7 +70,7 @@ public:
                                                 ? std::filesystem::path(spec)
                                                 : std::filesystem::path(from_dir) / spec;
             source = spec == "-" ? "<stdin>" : p.lexically_normal().string();
-            text = spec == "-" ? read_stdin() : read_file(source);
+            text = spec == "-" ? read_stdin() : read_file(source, MaxSmallFileBytes, "a variant file");
             dir = spec == "-" ? "." : p.parent_path().string();
             if (dir.empty()) dir = ".";
         } else if (const Preset* preset = find_preset(spec)) {
@@ -59,21 +78,24 @@ public:
             text = std::string(preset->text);
         } else {
             const std::string user = user_variant_dir() + "/" + spec + ".toml";
-            if (!std::filesystem::exists(user)) {
+            // The error_code form: a name too long for the file system, or a folder we may
+            // not search, is an unknown variant, not an uncaught filesystem_error.
+            std::error_code ec;
+            if (!std::filesystem::exists(user, ec)) {
                 std::string names;
                 for (const Preset& p : presets()) names += (names.empty() ? "" : ", ") + std::string(p.name);
-                throw InputError("", 0, 0, fmt::format("unknown variant '{}' (presets: {})", printable(spec), names));
+                throw InputError("", 0, 0, fmt::format("unknown variant '{}' (presets: {})", excerpt(spec), names));
             }
             source = user;
-            text = read_file(user);
+            text = read_file(user, MaxSmallFileBytes, "a variant file");
             dir = user_variant_dir();
         }
         for (const std::string& seen : chain)
             if (seen == source) {
                 std::string path;
-                for (const std::string& s : chain) path += s + " -> ";
+                for (const std::string& s : chain) path += printable(s) + " -> ";
                 // No file: parse() of the file whose `base` closes the cycle adds its line and column.
-                throw InputError("", 0, 0, fmt::format("base cycle: {}{}", path, source));
+                throw InputError("", 0, 0, fmt::format("base cycle: {}{}", path, printable(source)));
             }
         if (static_cast<int>(chain.size()) >= MaxBaseDepth)
             throw InputError("", 0, 0, fmt::format("base chain deeper than {} files", MaxBaseDepth));
@@ -98,16 +120,23 @@ public:
         if (const toml::node* base = table.get("base")) {
             const auto* s = base->as_string();
             if (!s) fail(where_of(source, base->source()), fmt::format("base must be a string, not {}", type_name(*base)));
+            // A path, or a preset name: it ends up in messages, so no megabyte strings.
+            if (s->get().size() > MaxBaseBytes)
+                fail(where_of(source, base->source()), fmt::format("base is longer than {} bytes", MaxBaseBytes));
             try {
                 v = load(s->get(), dir, chain);
             } catch (InputError& e) {
                 // A problem in the base file is reported there; a missing base here.
                 if (e.file.empty() || (e.line == 0 && e.message.starts_with("cannot open")))
-                    fail(where_of(source, base->source()), e.file.empty() ? e.message : e.file + ": " + e.message);
+                    fail(where_of(source, base->source()),
+                         e.file.empty() ? e.message : printable(e.file) + ": " + e.message);
                 throw;
             }
         }
-        for (const auto& [key, node] : table) {
+        for (const auto& entry : table) {
+            // Not a structured binding: clang before 16 cannot capture one in the lambdas below.
+            const toml::key& key = entry.first;
+            const toml::node& node = entry.second;
             const std::string k(key.str());
             const Where w = where_of(source, node.source());
             const Where kw = where_of(source, key.source());
@@ -131,7 +160,7 @@ public:
                 if (!s) fail(w, fmt::format("{} must be one of {}, not {}", k, list, type_name(node)));
                 for (std::string_view a : allowed)
                     if (s->get() == a) return s->get();
-                fail(w, fmt::format("{} must be one of {}, not \"{}\"", k, list, printable(s->get())));
+                fail(w, fmt::format("{} must be one of {}, not \"{}\"", k, list, excerpt(s->get())));
             };
             auto string = [&]() {
                 const auto* s = node.as_string();
@@ -145,8 +174,12 @@ public:
                 named = true;
                 if (v.name.empty() || v.name.find_first_of(" \t\r\n") != std::string::npos)
                     fail(w, "name must be one word, without spaces");
+                if (const std::string why = name_problem(v.name); !why.empty()) fail(w, why);
             } else if (k == "summary") {
                 v.summary = string();
+                // `variants` prints it on the terminal as it is.
+                if (printable(v.summary) != v.summary)
+                    fail(w, "summary must not hold control characters (tabs, escapes, line breaks)");
             } else if (k == "deck") {
                 v.deck = choice({"french", "spanish"}) == "french" ? DeckKind::French : DeckKind::Spanish;
             } else if (k == "target") {
@@ -198,13 +231,17 @@ public:
             } else if (k == "series") {
                 v.series = integer(0, 100);
             } else {
-                fail(kw, fmt::format("unknown key '{}'", printable(k)));
+                fail(kw, fmt::format("unknown key '{}'", excerpt(k)));
             }
         }
         if (!named && chain.size() <= 1) {
             // A user file without a name is called after the file.
             const std::string stem = std::filesystem::path(source).stem().string();
             v.name = stem.empty() || source == "<stdin>" ? "custom" : stem;
+            if (const std::string why = name_problem(v.name); !why.empty())
+                throw InputError(source, 0, 0,
+                                 fmt::format("the file name cannot serve as the variant's name ({}): add a 'name' key",
+                                             why));
         }
         if (chain.size() <= 1) {
             for (const VariantProblem& p : check(v)) {
@@ -240,7 +277,11 @@ private:
     static std::string read_stdin() {
         std::string text, line;
         Input in("-");
-        while (in.lines().next(line)) text += line + "\n";
+        while (in.lines().next(line)) {
+            text += line + "\n";
+            if (text.size() > MaxSmallFileBytes)
+                throw InputError("<stdin>", 0, 0, fmt::format("larger than {} bytes: too large for a variant file", MaxSmallFileBytes));
+        }
         return text;
     }
     std::map<std::string, Where> where_;
@@ -275,6 +316,49 @@ Variant parse_variant(std::string_view text, const std::string& source, const st
     Loader loader;
     std::vector<std::string> chain{source};
     return loader.parse(text, source, dir, chain);
+}
+
+namespace {
+// A TOML basic string: quotes and backslashes escaped, control characters as \uXXXX.
+std::string toml_string(std::string_view s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c < 0x20 || c == 0x7F) {
+            out += fmt::format("\\u{:04X}", c);
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+}  // namespace
+
+std::string format_variant(const Variant& v) {
+    std::string out;
+    out += fmt::format("name = {}\n", toml_string(v.name));
+    out += fmt::format("summary = {}\n", toml_string(v.summary));
+    out += fmt::format("deck = \"{}\"\n", v.deck == DeckKind::French ? "french" : "spanish");
+    out += fmt::format("target = {}\n", v.target);
+    out += fmt::format("layout = \"{}\"\n", v.layout == LayoutKind::Pyramid ? "pyramid" : "triangle");
+    out += fmt::format("rows = {}\nreserve = {}\npiles = {}\npile_depth = {}\n", v.rows, v.reserve, v.piles,
+                       v.pile_depth);
+    if (v.passes == UnlimitedPasses)
+        out += "passes = \"unlimited\"\n";
+    else
+        out += fmt::format("passes = {}\n", v.passes);
+    out += fmt::format("draw = {}\nwaste_piles = {}\n", v.draw, v.waste_piles);
+    out += fmt::format("turned_pairs_waste = {}\noverlapping = {}\n", v.turned_pairs_waste, v.overlapping);
+    out += fmt::format("goal = \"{}\"\n", v.goal == Goal::AllCards ? "all" : "pyramid");
+    out += fmt::format("scored = {}\n", v.scored);
+    std::string bonus;
+    for (const int b : v.pass_bonus) bonus += (bonus.empty() ? "" : ", ") + std::to_string(b);
+    out += fmt::format("pass_bonus = [{}]\n", bonus);
+    out += fmt::format("card_penalty = {}\nseries = {}\n", v.card_penalty, v.series);
+    return out;
 }
 
 }  // namespace pyr

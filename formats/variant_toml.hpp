@@ -29,6 +29,11 @@ Variant load_variant(const std::string& spec);
 // relative `base` path.
 Variant parse_variant(std::string_view text, const std::string& source, const std::string& dir = ".");
 
+// `v` as TOML that parse_variant() reads back to the same Variant: every key
+// in the presets' order, no `base`. Used to check round trips, and to show a
+// variant with its `base` chain resolved.
+std::string format_variant(const Variant& v);
+
 // A spec names a file when it has a slash or ends in ".toml".
 bool is_variant_path(std::string_view spec);
 

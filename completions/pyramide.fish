@@ -1,0 +1,152 @@
+# fish completion for pyramide: subcommands, options, option values, preset
+# names (asked of the binary being completed, `pyramide variants`, plus the
+# user presets in $XDG_CONFIG_HOME/pyramide/variants) and file arguments.
+# Installed as share/fish/vendor_completions.d/pyramide.fish.
+# tests/docs/completions.sh fails when this file and the binary disagree.
+
+# The subcommand path typed so far: "", "deal", "stats merge", ...; the values
+# of options that take one are skipped.
+function __pyramide_path
+    set -l valued -v --variant -s --seed -n --count -f --format -o --output --log --resume --color \
+        --games --node-limit --seeds -j --jobs --shard --measure
+    set -l words (commandline -opc)
+    set -l path
+    set -l skip 0
+    for w in $words[2..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case '--*=*'
+                continue
+            case '-*'
+                contains -- $w $valued; and set skip 1
+                continue
+        end
+        if test (count $path) = 0
+            set path $w
+        else if test "$path" = stats -a "$w" = merge
+            set path stats merge
+        else if test "$path" = variants -a "$w" = show
+            set path variants show
+        else
+            break
+        end
+    end
+    echo $path
+end
+
+function __pyramide_at
+    test (__pyramide_path) = "$argv"
+end
+
+# Presets with their summaries, then user presets.
+function __pyramide_presets
+    set -l cmd (commandline -opc)[1]
+    command $cmd variants 2>/dev/null | string replace -r '^(\S+)\s+(.*)$' '$1\t$2'
+    set -l dir $XDG_CONFIG_HOME
+    string match -q '/*' -- "$dir"; or set dir $HOME/.config
+    for f in $dir/pyramide/variants/*.toml
+        test -f $f; and printf '%s\tuser preset\n' (path change-extension '' (path basename $f))
+    end
+end
+
+function __pyramide_variants
+    __pyramide_presets
+    __fish_complete_suffix .toml
+end
+
+set -l subcommands deal play validate replay solve stats variants help
+complete -c pyramide -f
+
+# pyramide
+complete -c pyramide -n '__pyramide_at ""' -s h -l help -d 'Print the subcommands and exit'
+complete -c pyramide -n '__pyramide_at ""' -l version -d 'Print the version and exit'
+complete -c pyramide -n '__pyramide_at ""' -a deal -d 'Deal games by seed'
+complete -c pyramide -n '__pyramide_at ""' -a play -d 'Play a game line by line'
+complete -c pyramide -n '__pyramide_at ""' -a validate -d 'Check deal files and move logs'
+complete -c pyramide -n '__pyramide_at ""' -a replay -d 'Replay a move log'
+complete -c pyramide -n '__pyramide_at ""' -a solve -d 'Find a winning line for a deal'
+complete -c pyramide -n '__pyramide_at ""' -a stats -d 'Measure many deals or move logs'
+complete -c pyramide -n '__pyramide_at ""' -a variants -d 'List the variant presets'
+complete -c pyramide -n '__pyramide_at ""' -a help -d 'Show the manual page of a subcommand'
+
+# pyramide deal
+complete -c pyramide -n '__pyramide_at deal' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at deal' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at deal' -s s -l seed -x -d 'Deal this seed'
+complete -c pyramide -n '__pyramide_at deal' -s n -l count -x -d 'Deal this many games'
+complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json' -d 'Output form'
+complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
+
+# pyramide play
+complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'
+complete -c pyramide -n '__pyramide_at play' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at play' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at play' -s s -l seed -x -d 'Deal this seed'
+complete -c pyramide -n '__pyramide_at play' -l log -r -F -d 'Write the move log to FILE'
+complete -c pyramide -n '__pyramide_at play' -l no-log -d 'Keep no move log'
+complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the game in this move log'
+complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' -d 'Colour the suits'
+complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
+complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
+
+# pyramide validate
+complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'
+complete -c pyramide -n '__pyramide_at validate' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at validate' -s v -l variant -x -a '(__pyramide_variants)' -d 'Read with this variant'
+complete -c pyramide -n '__pyramide_at validate' -l json -d 'Print a JSON report'
+complete -c pyramide -n '__pyramide_at validate' -s q -l quiet -d 'Say nothing about valid files'
+
+# pyramide replay
+complete -c pyramide -n '__pyramide_at replay' -F -d 'Move log'
+complete -c pyramide -n '__pyramide_at replay' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at replay' -s v -l variant -x -a '(__pyramide_variants)' -d 'Variant FILE.toml of the log'
+complete -c pyramide -n '__pyramide_at replay' -l final -d 'Show only the last position'
+complete -c pyramide -n '__pyramide_at replay' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at replay' -l ascii -d 'Suit letters instead of symbols'
+complete -c pyramide -n '__pyramide_at replay' -l color -x -a 'auto always never' -d 'Colour the suits'
+
+# pyramide solve
+complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal file'
+complete -c pyramide -n '__pyramide_at solve' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at solve' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at solve' -s s -l seed -x -d "Solve this seed's deal"
+complete -c pyramide -n '__pyramide_at solve' -s o -l output -r -F -d 'Write the winning move log to FILE'
+complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with the fewest moves'
+complete -c pyramide -n '__pyramide_at solve' -l json -d 'Print the result as JSON'
+complete -c pyramide -n '__pyramide_at solve' -l node-limit -x -d 'Give up after this many positions'
+
+# pyramide stats
+complete -c pyramide -n '__pyramide_at stats' -F -d 'Deal file or move log'
+complete -c pyramide -n '__pyramide_at stats' -a merge -d 'Add up the --json outputs of --shard runs'
+complete -c pyramide -n '__pyramide_at stats' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at stats' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at stats' -l seeds -x -d 'Measure the deals of seeds A..B'
+complete -c pyramide -n '__pyramide_at stats' -s j -l jobs -x -d 'Threads'
+complete -c pyramide -n '__pyramide_at stats' -l shard -x -d 'Part K/N, for stats merge'
+complete -c pyramide -n '__pyramide_at stats' -l measure -x -a '(__fish_append , won pyramid lock blind)' -d 'Which measures'
+complete -c pyramide -n '__pyramide_at stats' -l node-limit -x -d 'Give up a deal after this many positions'
+complete -c pyramide -n '__pyramide_at stats' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at stats' -l csv -d 'Print CSV'
+
+# pyramide stats merge
+complete -c pyramide -n '__pyramide_at stats merge' -a '(__fish_complete_suffix .json)'
+complete -c pyramide -n '__pyramide_at stats merge' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at stats merge' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at stats merge' -l csv -d 'Print CSV'
+
+# pyramide variants
+complete -c pyramide -n '__pyramide_at variants' -a show -d "Print a preset's TOML"
+complete -c pyramide -n '__pyramide_at variants' -s h -l help -d 'Print the options and exit'
+
+# pyramide variants show
+complete -c pyramide -n '__pyramide_at variants show' -a '(__pyramide_variants)'
+complete -c pyramide -n '__pyramide_at variants show' -s h -l help -d 'Print the options and exit'
+
+# pyramide help
+complete -c pyramide -n '__pyramide_at help; and test (count (commandline -opc)) -eq 2' -a "$subcommands"
+complete -c pyramide -n '__pyramide_at help; and contains -- stats (commandline -opc)' -a merge
+complete -c pyramide -n '__pyramide_at help; and contains -- variants (commandline -opc)' -a show
+complete -c pyramide -n '__pyramide_at help' -s h -l help -d 'Print the options and exit'

@@ -1,0 +1,48 @@
+// What every fuzz target shares: a fixed environment, a way to fail loudly,
+// and the checks every error message must pass.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "formats/error.hpp"
+
+namespace pyr::fuzz {
+
+// Stops the run with a message: libFuzzer saves the input that did it, the
+// replay main names the file.
+[[noreturn]] inline void fail(const std::string& what) {
+    std::fprintf(stderr, "fuzz invariant broken: %s\n", what.c_str());
+    std::fflush(stderr);
+    std::abort();
+}
+
+inline void require(bool ok, const std::string& what) {
+    if (!ok) fail(what);
+}
+
+// No user presets: what a target reads must not depend on the machine.
+inline void fix_environment() {
+    static const bool done = [] {
+        ::setenv("XDG_CONFIG_HOME", "/nonexistent-pyramide-fuzz", 1);
+        return true;
+    }();
+    (void)done;
+}
+
+// A message goes to the terminal: it must be safe to print as it is (input
+// text in it escaped) and short, whatever the input was.
+inline void check_message(const InputError& e) {
+    require(!e.message.empty(), "empty error message");
+    require(printable(e.message) == e.message, "error message holds raw control bytes: " + printable(e.message));
+    require(e.message.size() < 2000, "error message longer than 2000 bytes: " + excerpt(e.message, 200));
+    require(e.line >= 0 && e.col >= 0, "negative line or column in: " + e.message);
+}
+
+inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+}  // namespace pyr::fuzz

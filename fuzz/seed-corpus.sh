@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Rebuilds the seed part of the fuzz corpora (files named seed-*) from
+# examples/, tests/corpus/, the golden test inputs and deals of every preset.
+# Regression files (regress-*) and inputs merged in from fuzzing runs (cov-*)
+# are kept. Usage: fuzz/seed-corpus.sh PYRAMIDE_BINARY
+#
+# The deal and move log targets read a first byte that picks a --variant:
+# byte % 12 is a preset's index (traditional 0 ... tut 9), 10 or 11 is none.
+# A newline (10) is used for "none" so that the rest reads as the file it was.
+set -euo pipefail
+bin=$(realpath "$1")
+cd "$(dirname "$0")/.."
+corpus=fuzz/corpus
+presets=(traditional par pyramid-only overlapping giza spanish reserve apophis triangle tut)
+for t in deal movelog variant play_command json; do
+    mkdir -p "$corpus/$t"
+    rm -f "$corpus/$t"/seed-*
+done
+
+# $1 target, $2 name, $3 selector byte (octal, or "" for none); the file on stdin.
+put() {
+    local file="$corpus/$1/seed-$2"
+    if [ -n "$3" ]; then printf "\\$3" >"$file"; else : >"$file"; fi
+    cat >>"$file"
+}
+none=012  # a newline: no --variant
+
+# Deals: every preset in every form, a stream of mixed forms, broken files.
+for i in "${!presets[@]}"; do
+    p=${presets[$i]}
+    sel=$(printf '%03o' "$i")
+    "$bin" deal --variant "$p" --seed 7 | put deal "$p-text" "$none"
+    "$bin" deal --variant "$p" --seed 7 --format json | put deal "$p-json" "$none"
+    "$bin" deal --variant "$p" --seed 7 --format line | put deal "$p-line" "$sel"
+    "$bin" deal --variant "$p" --seed 7 --count 2 --format line | put deal "$p-line-forced-wrong" "$(printf '%03o' $(( (i + 1) % 10 )))"
+done
+{ "$bin" deal --seed 1; "$bin" deal --seed 2 --format line; "$bin" deal --seed 3 --format json; } | put deal mixed "$none"
+for f in tests/corpus/*.txt tests/corpus/*.jsonl tests/golden/*/*.txt; do
+    put deal "$(basename "$(dirname "$f")")-$(basename "$f")" "$none" <"$f"
+done
+
+# Move logs: the examples, the test corpus, and a few moves in every preset.
+for f in examples/*.log tests/corpus/*.log tests/golden/*/*.log; do
+    put movelog "$(basename "$(dirname "$f")")-$(basename "$f")" "$none" <"$f"
+done
+for p in "${presets[@]}"; do
+    { "$bin" deal --variant "$p" --seed 3 | sed 's/^pyramide-deal 1$/pyramide-log 1/'
+      printf 'moves\ndraw\ndraw 2\nd\nKS\nQH AS\nrecycle\nresult unfinished\n'; } | put movelog "$p-moves" "$none"
+done
+
+# Variants: the presets, files from the golden tests, base chains across files.
+for f in formats/variants/*.toml tests/golden/*/*.toml; do
+    put variant "$(basename "$(dirname "$f")")-$(basename "$f")" "" <"$f"
+done
+printf 'base = "b.toml"\nname = "top"\npasses = 2\n=== b.toml\nbase = "c.toml"\nscored = true\npass_bonus = [10, 5]\n=== c.toml\nbase = "par"\n' | put variant chain ""
+printf 'base = "b.toml"\n=== b.toml\nbase = "a.toml"\n' | put variant cycle ""
+printf 'base = "a.toml"\n' | put variant self-cycle ""
+printf 'base = "b.toml"\nname = "x"\n=== b.toml\nbase = "giza"\nrows = 5\n=== d.toml\nname = "unused"\n' | put variant giza-chain ""
+
+# Play commands: the first byte picks the deck (even French, odd Spanish).
+i=0
+for line in "QH AS" "as qh" "Q♥ A♠" "♥Q ♠A" "10s 3h" "KD" "k♦️" "draw" "d" "draw 2" "d 3" "recycle" "r" \
+            "undo" "u" "moves" "m" "hint" "h" "show" "s" "" "help" "?" "save game.log" "quit" "q" "exit" \
+            "draw 0" "draw x" "QH AS KD" "undo now" "frobnicate"; do
+    printf '%s' "$line" | put play_command "french-$i" "000"
+    i=$((i + 1))
+done
+for line in "SO 2C" "RO" "12e" "1o 11c" "draw" "recycle" "KS"; do
+    printf '%s' "$line" | put play_command "spanish-$i" "001"
+    i=$((i + 1))
+done
+
+# JSON: deals and the JSON reports of validate and replay.
+"$bin" deal --variant giza --seed 5 --format json | put json deal-giza ""
+"$bin" deal --variant reserve --seed 5 --format json | put json deal-reserve ""
+"$bin" validate --json tests/corpus/* 2>/dev/null | put json validate-report "" || true
+"$bin" replay --json examples/worked-example.log 2>/dev/null | put json replay-report "" || true
+printf '{"a":[1,-0,1.5e300,1e-400,1e400,18446744073709551615,18446744073709551616],"b":"\\u00e9\\ud83d\\ude00\\u0000","c":[[[]]],"d":{},"e":null,"f":true}' | put json values ""
+for f in tests/corpus/*.jsonl; do put json "corpus-$(basename "$f")" "" <"$f"; done
+
+for t in deal movelog variant play_command json; do
+    echo "$t: $(ls "$corpus/$t" | wc -l) files"
+done

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A full disk, or a file size limit, while writing: the error names the path,
+# the old file is intact, no temporary file is left. Three ways to fill up:
+# `ulimit -f` (always), /dev/full for stdout (always), and a 64 KiB tmpfs
+# (needs root and mount namespaces: skipped with a message otherwise).
+source "$(dirname "$0")/lib.sh"
+
+# 1. ulimit -f: writes past 16 KiB fail with EFBIG (pyramide ignores SIGXFSZ,
+#    which would otherwise kill it with the file half-written).
+printf 'old content\n' >deals.txt
+err=$(ulimit -f 16; "$pyramide" deal --seed 1 --count 1000 -o deals.txt 2>&1)
+status=$?
+check_equal "ulimit -f: exit status" 2 "$status"
+check_equal "ulimit -f: message" "pyramide: deals.txt: cannot write: File too large" "$err"
+check_equal "ulimit -f: the old file is intact" "old content" "$(cat deals.txt)"
+check_no_temporaries .
+
+# 2. /dev/full on stdout: through Output (deal) and through plain printing (validate).
+err=$("$pyramide" deal --seed 1 --count 100 2>&1 >/dev/full)
+check_equal "deal > /dev/full" "2:pyramide: <stdout>: cannot write: No space left on device" "$?:$err"
+"$pyramide" deal --seed 1 --count 3 --format line >three.txt
+err=$("$pyramide" validate three.txt 2>&1 >/dev/full)
+check_equal "validate > /dev/full" "2:pyramide: <stdout>: cannot write: No space left on device" "$?:$err"
+err=$("$pyramide" validate --json three.txt 2>&1 >/dev/full)
+check_equal "validate --json > /dev/full" "2:pyramide: <stdout>: cannot write: No space left on device" "$?:$err"
+
+# 3. A real full file system: a 64 KiB tmpfs in a private mount namespace.
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+    skip "tmpfs: needs root and unshare"
+    finish
+fi
+mkdir small
+cat >inside.sh <<INSIDE
+mount -t tmpfs -o size=64k tmpfs small || exit 77
+printf 'old content\n' >small/deals.txt
+"$pyramide" deal --seed 1 --count 1000 -o small/deals.txt 2>err.txt
+echo \$? >status.txt
+cat small/deals.txt >old.txt
+find small -name '*.tmp[0-9]*' >left.txt
+INSIDE
+unshare -m bash inside.sh 2>mount-error.txt
+if [ $? = 77 ] || [ ! -f status.txt ]; then
+    skip "tmpfs: cannot mount here ($(head -1 mount-error.txt))"
+    finish
+fi
+check_equal "tmpfs: exit status" 2 "$(cat status.txt)"
+check_equal "tmpfs: message" "pyramide: small/deals.txt: cannot write: No space left on device" "$(cat err.txt)"
+check_equal "tmpfs: the old file is intact" "old content" "$(cat old.txt)"
+check_equal "tmpfs: no temporary file left" "" "$(cat left.txt)"
+finish
