@@ -61,24 +61,30 @@ clean:
 
 # Installation: `make install PREFIX=/usr/local` (DESTDIR=... stages it
 # elsewhere), `make uninstall` removes what the last install put in place
-# ($(BUILD)/install_manifest.txt), `make package` writes the Debian package
-# $(BUILD)/pyramide_VERSION_ARCH.deb: apt install ./$(BUILD)/pyramide_*.deb
+# ($(BUILD)/install_manifest.txt, under the DESTDIR that install used, which
+# it notes in $(BUILD)/install_destdir.txt), `make package` writes the Debian
+# package $(BUILD)/pyramide_VERSION_ARCH.deb: apt install ./$(BUILD)/pyramide_*.deb
 PREFIX ?= /usr/local
 .PHONY: install uninstall package
 install: build
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+	@printf '%s\n' "$(DESTDIR)" >$(BUILD)/install_destdir.txt
 
 uninstall:
 	@manifest=$(BUILD)/install_manifest.txt; \
 	if [ ! -f "$$manifest" ]; then echo "pyramide: nothing to uninstall: no $$manifest (make install writes it)" >&2; exit 1; fi; \
+	destdir=$$(cat $(BUILD)/install_destdir.txt 2>/dev/null || true); \
 	while IFS= read -r f || [ -n "$$f" ]; do \
+	    f=$$destdir$$f; \
 	    if [ -e "$$f" ] || [ -L "$$f" ]; then rm -f "$$f" && echo "removed $$f"; fi; \
 	done <"$$manifest"; \
 	for d in $$(sed -n 's|^\(.*/share/pyramide\)/.*|\1|p' "$$manifest" | sort -u); do \
-	    rmdir "$$d/variants" "$$d" 2>/dev/null || true; \
+	    rmdir "$$destdir$$d/variants" "$$destdir$$d" 2>/dev/null || true; \
 	done; \
-	rm -f "$$manifest"
+	rm -f "$$manifest" $(BUILD)/install_destdir.txt
 
 package: build
 	cd $(BUILD) && cpack -G DEB
-	@echo "pyramide: install it with: apt install ./$$(ls $(BUILD)/pyramide_*.deb | tail -n 1)"
+	@deb=$$(ls -t $(BUILD)/pyramide_*.deb | head -n 1); \
+	case $$deb in /*) ;; *) deb=./$$deb ;; esac; \
+	echo "pyramide: install it with: apt install $$deb"

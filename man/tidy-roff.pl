@@ -1,6 +1,6 @@
 #!/usr/bin/perl
-# Tidies scdoc's man(7) output so that `mandoc -Tlint` has nothing to say,
-# without changing what groff or mandoc print (tests/docs/man.sh checks both):
+# Tidies scdoc's man(7) output so that `mandoc -Tlint` has nothing to say
+# (tests/docs/man.sh checks it, and groff's warnings), without changing a word:
 # - drops the paragraph macros (.P) that both formatters skip anyway: one
 #   right after a section heading, or right before a heading, another .P or
 #   the end; a .P just before .RE moves after it, where it still separates
@@ -8,13 +8,17 @@
 # - writes every character beyond ASCII as a \[uXXXX] escape, as preconv(1)
 #   does, so the page reads the same whatever the formatter's input encoding;
 # - breaks filled text lines longer than 80 bytes at a space (in filled text a
-#   line break is a space), never inside .nf/.fi blocks.
+#   line break is a space), never inside .nf/.fi blocks;
+# - moves scdoc's .nh (no hyphenation) and .ad l (ragged right) after .TH,
+#   whose groff definition would otherwise turn both back on.
 # Usage: tidy-roff.pl < in.scdoc-output > out.1
 use strict;
 use warnings;
 use open qw(:std :encoding(UTF-8));
 
 my ($pending, $after_heading, $nofill) = (0, 0, 0);
+my @held;          # .nh and .ad l, held back until .TH is written
+my $th_seen = 0;
 
 sub emit_text {
     my ($line) = @_;
@@ -32,6 +36,15 @@ sub emit_text {
 while (my $line = <STDIN>) {
     chomp $line;
     $line =~ s/([^\x00-\x7f])/sprintf('\\[u%04X]', ord($1))/ge;
+    if (!$th_seen && ($line eq '.nh' || $line eq '.ad l')) {
+        push @held, $line;
+        next;
+    }
+    if (!$th_seen && $line =~ /^\.TH /) {
+        print "$line\n", map { "$_\n" } @held;
+        $th_seen = 1;
+        next;
+    }
     if ($line eq '.P') {
         $pending = 1 unless $after_heading;
         next;
