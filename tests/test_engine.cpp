@@ -21,6 +21,7 @@
 #include "lib/game.hpp"
 #include "lib/layout.hpp"
 #include "lib/shuffle.hpp"
+#include "support.hpp"
 
 using pyr::Card;
 using pyr::DeckKind;
@@ -28,152 +29,9 @@ using pyr::Game;
 using pyr::Move;
 using pyr::MoveKind;
 using pyr::Rules;
+using namespace pyr::test;
 
 namespace {
-
-// The helpers below are repeated in test_presets.cpp so that each file reads on its own.
-
-std::uint64_t bit(int pos) { return std::uint64_t{1} << pos; }
-
-std::uint64_t bits(std::initializer_list<int> positions) {
-    std::uint64_t m = 0;
-    for (int p : positions) m |= bit(p);
-    return m;
-}
-
-// Words separated by spaces, newlines and '/' (used between pyramid rows for the reader).
-std::vector<std::string> words(std::string_view text) {
-    std::vector<std::string> out;
-    std::string w;
-    for (char ch : text) {
-        if (ch == ' ' || ch == '\n' || ch == '/') {
-            if (!w.empty()) out.push_back(w);
-            w.clear();
-        } else {
-            w += ch;
-        }
-    }
-    if (!w.empty()) out.push_back(w);
-    return out;
-}
-
-// A card from its canonical name: "QH", "TS"; Spanish "RO" (rey de oros), "SB" (sota de bastos).
-Card card(DeckKind deck, std::string_view name) {
-    const std::string_view ranks = deck == DeckKind::French ? "A23456789TJQK" : "A23456789SCR";
-    const std::string_view suits = deck == DeckKind::French ? "SHDC" : "OCEB";
-    INFO("card name " << name);
-    REQUIRE(name.size() == 2);
-    const std::size_t r = ranks.find(name[0]);
-    const std::size_t s = suits.find(name[1]);
-    REQUIRE(r != std::string_view::npos);
-    REQUIRE(s != std::string_view::npos);
-    return Card::make(static_cast<int>(r) + 1, static_cast<int>(s));
-}
-
-// A deal for `v`. `tableau` names the tableau cards by position (pyramid rows from the apex, then
-// the reserve, then Giza's layers from the most covered), "--" for a slot the test does not care
-// about; `stock` names the first stock cards. Cards not named fill the "--" slots, then the rest
-// of the stock, in the deck's documented order.
-pyr::Deal make_deal(const pyr::Variant& v, std::string_view tableau, std::string_view stock = "") {
-    const std::vector<std::string> tab = words(tableau);
-    const std::vector<std::string> stk = words(stock);
-    REQUIRE(static_cast<int>(tab.size()) == v.tableau_size());
-    std::set<std::uint8_t> used;
-    auto take = [&](const std::string& name) {
-        const Card c = card(v.deck, name);
-        INFO("card " << name << " named twice");
-        REQUIRE(used.insert(c.code).second);
-        return c;
-    };
-    pyr::Deal d;
-    d.variant = v.name;
-    d.tableau.resize(tab.size());
-    for (std::size_t i = 0; i < tab.size(); ++i)
-        if (tab[i] != "--") d.tableau[i] = take(tab[i]);
-    for (const std::string& name : stk) d.stock.push_back(take(name));
-    std::vector<Card> rest;
-    for (Card c : pyr::deck_cards(v.deck))
-        if (!used.count(c.code)) rest.push_back(c);
-    std::size_t next = 0;
-    for (Card& c : d.tableau)
-        if (!c.valid()) c = rest.at(next++);
-    while (next < rest.size()) d.stock.push_back(rest[next++]);
-    REQUIRE(static_cast<int>(d.stock.size()) == v.stock_size());
-    return d;
-}
-
-// A request as a person would type it: "QH AS", "KD", "draw", "draw 2", "recycle".
-pyr::MoveRequest request(DeckKind deck, std::string_view text) {
-    const std::vector<std::string> w = words(text);
-    pyr::MoveRequest req;
-    REQUIRE(!w.empty());
-    if (w[0] == "draw") {
-        req.kind = MoveKind::Draw;
-        if (w.size() > 1) req.pile = std::stoi(w[1]) - 1;
-    } else if (w[0] == "recycle") {
-        req.kind = MoveKind::Recycle;
-    } else if (w.size() == 1) {
-        req.kind = MoveKind::Lone;
-        req.a = card(deck, w[0]);
-    } else {
-        REQUIRE(w.size() == 2);
-        req.kind = MoveKind::Pair;
-        req.a = card(deck, w[0]);
-        req.b = card(deck, w[1]);
-    }
-    return req;
-}
-
-// Why resolve() refuses `text`; empty when it is legal.
-std::string why_not(const Game& g, std::string_view text) {
-    std::string why;
-    g.resolve(request(g.variant().deck, text), why);
-    return why;
-}
-
-// Plays moves separated by ';', each of which must be legal.
-void play(Game& g, std::string_view moves) {
-    std::size_t start = 0;
-    while (start <= moves.size()) {
-        std::size_t end = moves.find(';', start);
-        if (end == std::string_view::npos) end = moves.size();
-        const std::string_view text = moves.substr(start, end - start);
-        start = end + 1;
-        if (words(text).empty()) continue;
-        std::string why;
-        const Move m = g.resolve(request(g.variant().deck, text), why);
-        INFO("move '" << text << "'");
-        REQUIRE(why == "");
-        g.apply(m);
-    }
-}
-
-std::string loc_name(pyr::Loc loc) {
-    if (loc < 64) return fmt::format("p{}", loc);
-    if (loc == pyr::LocTurned) return "turned";
-    return fmt::format("w{}", loc - pyr::LocWaste + 1);
-}
-
-// A move in words, so that sets of moves compare and print readably.
-std::string show(const Game& g, const Move& m) {
-    switch (m.kind) {
-    case MoveKind::Pair:
-        return fmt::format("pair {}@{} {}@{}", g.name(m.ca), loc_name(m.a), g.name(m.cb), loc_name(m.b));
-    case MoveKind::Lone: return fmt::format("lone {}@{}", g.name(m.ca), loc_name(m.a));
-    case MoveKind::Draw: return fmt::format("draw w{}", m.pile + 1);
-    case MoveKind::Recycle: return "recycle";
-    }
-    return "?";
-}
-
-std::set<std::string> legal(const Game& g) {
-    pyr::MoveList list;
-    g.legal_moves(list);
-    std::set<std::string> out;
-    for (const Move& m : list) out.insert(show(g, m));
-    REQUIRE(static_cast<int>(out.size()) == list.size);  // no move listed twice
-    return out;
-}
 
 // The fields that differ between two states, empty when they are the same.
 std::string state_diff(const pyr::State& a, const pyr::State& b) {
