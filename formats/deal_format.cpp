@@ -75,13 +75,6 @@ void check_cards(const std::string& file, const Rules& r, const std::vector<Plac
     }
 }
 
-std::string strip_comment(const std::string& line) {
-    const std::size_t hash = line.find('#');
-    std::string s = hash == std::string::npos ? line : line.substr(0, hash);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
-    return s;
-}
-
 }  // namespace
 
 std::string format_deal_body(const Rules& r, const Deal& d) {

@@ -21,12 +21,6 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-std::string strip_comment(const std::string& line) {
-    const std::size_t hash = line.find('#');
-    std::string s = hash == std::string::npos ? line : line.substr(0, hash);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
-    return s;
-}
 }  // namespace
 
 bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col) {

@@ -101,6 +101,13 @@ Input::Input(const std::string& path) {
     reader_ = std::make_unique<LineReader>(*owned_, name_);
 }
 
+std::string strip_comment(const std::string& line) {
+    const std::size_t hash = line.find('#');
+    std::string s = hash == std::string::npos ? line : line.substr(0, hash);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+
 std::vector<Token> tokenize(std::string_view line) {
     std::vector<Token> out;
     int col = 1;

@@ -61,6 +61,9 @@ private:
     std::unique_ptr<LineReader> reader_;
 };
 
+// The line without its `#` comment and trailing blanks.
+std::string strip_comment(const std::string& line);
+
 struct Token {
     std::string_view text;
     int col;  // 1-based, in characters
