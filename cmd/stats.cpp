@@ -317,7 +317,8 @@ int run_stats(const StatsOptions& o) {
         Input probe(o.files[0]);
         std::string line;
         while (probe.lines().next(line)) {
-            const std::vector<Token> toks = tokenize(line.substr(0, line.find('#')));
+            const std::string text = strip_comment(line);  // tokens point into it: keep it alive
+            const std::vector<Token> toks = tokenize(text);
             if (toks.empty()) continue;
             if (toks[0].text == "pyramide-log") return run_logs(o, cache);
             break;

@@ -70,6 +70,8 @@ struct Token {
 };
 // Splits a line at spaces and tabs; columns count UTF-8 characters.
 std::vector<Token> tokenize(std::string_view line);
+// Tokens point into the line: a temporary string would leave them dangling.
+std::vector<Token> tokenize(std::string&&) = delete;
 
 // Whole-file read, for small inputs such as presets. A file larger than
 // `max_bytes` (a device such as /dev/zero, a log given as a variant) is an
