@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -189,6 +190,10 @@ Output::Output(std::string path) : path_(std::move(path)) {
     const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
     pending_slot_ = register_temporary(tmp_);
+    // A file replaced keeps its permissions: a private (0600) file must not
+    // become readable by all because it was rewritten.
+    struct stat old {};
+    if (::stat(path_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) ::fchmod(fd, old.st_mode & 07777);
     file_ = ::fdopen(fd, "w");
     if (!file_) {
         const int err = errno;

@@ -6,6 +6,7 @@
 // back to the same variant, with no problem found by check().
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -20,12 +21,18 @@ namespace {
 using namespace pyr;
 
 const std::string& scratch_dir() {
-    static const std::string dir = [] {
+    // Never destroyed, so the clean-up at exit can still read it.
+    static const std::string* const dir = [] {
         std::string pattern = (std::filesystem::temp_directory_path() / "pyramide-fuzz-variant.XXXXXX").string();
         if (!::mkdtemp(pattern.data())) fuzz::fail("cannot make a scratch folder");
-        return pattern;
+        // Gone when the run ends (a crash leaves it, with the input that did it).
+        std::atexit([] {
+            std::error_code ec;
+            std::filesystem::remove_all(scratch_dir(), ec);
+        });
+        return new std::string(pattern);
     }();
-    return dir;
+    return *dir;
 }
 
 std::map<std::string, std::string> split_files(std::string_view input) {

@@ -258,6 +258,11 @@ TEST_CASE("output: written whole, temporary file removed on failure and on a sig
     std::getline(in, line);
     CHECK(line == "whole");
     CHECK(temporaries() == 0);
+    // A file replaced keeps its permissions.
+    std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    pyr::write_file_atomic(path, "again\n");
+    CHECK(std::filesystem::status(path).permissions() ==
+          (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
     // A folder that does not exist: the path is in the message.
     CHECK(error_of([&] { pyr::write_file_atomic(dir.file("no/such/x.txt"), "x"); }) ==
           dir.file("no/such/x.txt") + ": cannot write: No such file or directory");
