@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "formats/error.hpp"
+#include "formats/variant_toml.hpp"
 
 namespace pyr::fuzz {
 
@@ -43,6 +45,14 @@ inline void check_message(const InputError& e) {
 
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
     return {reinterpret_cast<const char*>(data), size};
+}
+
+// The first input byte picks a --variant (a preset), or none (two values in
+// the range): the line form and the variant-mismatch check both depend on it.
+inline std::string pick_variant(std::uint8_t byte) {
+    const std::vector<Preset>& all = presets();
+    const std::size_t pick = byte % (all.size() + 2);
+    return pick < all.size() ? std::string(all[pick].name) : "";
 }
 
 }  // namespace pyr::fuzz

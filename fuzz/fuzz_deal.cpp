@@ -49,11 +49,7 @@ void check_round_trip(const ReadDeal& d, RulesCache& cache) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::fix_environment();
     if (size == 0) return 0;
-    // The first byte picks a --variant (a preset), or none: the line form and the
-    // "the deal is for variant X, but --variant gives Y" check both depend on it.
-    const std::vector<Preset>& all = presets();
-    const std::size_t pick = data[0] % (all.size() + 2);
-    const std::string variant = pick < all.size() ? std::string(all[pick].name) : "";
+    const std::string variant = fuzz::pick_variant(data[0]);
     std::istringstream in(std::string(fuzz::as_text(data + 1, size - 1)));
     LineReader lines(in, "fuzz");
     RulesCache cache;

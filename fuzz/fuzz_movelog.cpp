@@ -74,9 +74,7 @@ std::string canonical_prefix(const MoveLog& log, Game& game) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::fix_environment();
     if (size == 0) return 0;
-    const std::vector<Preset>& all = presets();
-    const std::size_t pick = data[0] % (all.size() + 2);
-    const std::string variant = pick < all.size() ? std::string(all[pick].name) : "";
+    const std::string variant = fuzz::pick_variant(data[0]);
     std::istringstream in(std::string(fuzz::as_text(data + 1, size - 1)));
     LineReader lines(in, "fuzz");
     RulesCache cache;
