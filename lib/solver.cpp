@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <deque>
 
 namespace pyr {
 
@@ -130,10 +131,23 @@ public:
     }
     std::uint64_t talon_codes() const { return s_.talon_cards; }
     int pass() const { return s_.pass; }
-    // The waste piles' cards, for the last-pass test (one pile here).
-    void waste_codes(std::array<std::uint64_t, MaxWastePiles>& piles) const {
-        piles = {};
-        for (std::uint64_t m = s_.talon & low_bits(s_.w); m; m &= m - 1) piles[0] |= stock_[std::countr_zero(m)].bit();
+    // The waste's cards, top first: f(pile, code).
+    template <class F>
+    void for_waste_top_down(F f) const {
+        for (std::uint64_t m = s_.talon & low_bits(s_.w); m;) {
+            const int i = 63 - std::countl_zero(m);
+            m &= ~(std::uint64_t{1} << i);
+            f(0, stock_[i].code);
+        }
+    }
+    // The turned card (time 0) and the cards still to come from the stock
+    // (time 1 next): f(time, code).
+    template <class F>
+    void for_stock(F f) const {
+        for (int t = s_.turned ? 0 : 1, m = 0; m == 0; m = 1) {
+            for (std::uint64_t rest = s_.talon & ~low_bits(s_.w); rest; rest &= rest - 1, ++t)
+                f(t, stock_[std::countr_zero(rest)].code);
+        }
     }
 
     void legal_moves(MoveList& out, std::uint64_t free) const {
@@ -294,11 +308,17 @@ public:
             if (s.waste_len[k]) m |= s.waste_top(k).bit();
         return m;
     }
-    void waste_codes(std::array<std::uint64_t, MaxWastePiles>& piles) const {
+    template <class F>
+    void for_waste_top_down(F f) const {
         const State& s = game_.state();
-        piles = {};
         for (int k = 0; k < MaxWastePiles; ++k)
-            for (int i = 0; i < s.waste_len[k]; ++i) piles[k] |= s.waste[k][i].bit();
+            for (int i = s.waste_len[k] - 1; i >= 0; --i) f(k, s.waste[k][i].code);
+    }
+    template <class F>
+    void for_stock(F f) const {
+        const State& s = game_.state();
+        if (s.turned.valid()) f(0, s.turned.code);
+        for (int i = s.stock_pos, t = 1; i < s.stock_len; ++i, ++t) f(t, s.stock[i].code);
     }
     void legal_moves(MoveList& out, std::uint64_t) const { game_.legal_moves(out); }
     void apply(const Move& m) { game_.apply(m); }
@@ -348,6 +368,22 @@ public:
                 const Card over = tableau[std::countr_zero(m)];
                 blocked_[tableau[p].code] |= over.bit();
                 blocked_[over.code] |= tableau[p].bit();
+                cone_before_[tableau[p].code] |= over.bit();
+                cone_after_[over.code] |= tableau[p].bit();
+            }
+        }
+        const int top = deck_ranks(v.deck);
+        for (int r = 1; r <= top; ++r) {
+            if (r == v.target) continue;
+            const int want = v.target - r;
+            for (int suit = 0; suit < 4; ++suit) {
+                const int code = 4 * r + suit;
+                if (want < 1 || want > top) {
+                    unpairable_ |= std::uint64_t{1} << code;
+                    continue;
+                }
+                pairable_ |= std::uint64_t{1} << code;
+                partner_[code] = rank_bits(want) & ~(std::uint64_t{1} << code);
             }
         }
         for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) pyramid_codes_ |= tableau[std::countr_zero(m)].bit();
@@ -361,13 +397,13 @@ public:
             for (int depth = 0; depth <= MaxDepth && !gave_up_; ++depth) {
                 table_.next_search();
                 depth_limited_ = false;
-                if (dfs(depth, Context{})) {
+                if (dfs(depth, Context{}, 0, nullptr)) {
                     r.outcome = SolveOutcome::Won;
                     break;
                 }
                 if (!depth_limited_) break;  // searched to the end: no line at any depth
             }
-        } else if (dfs(MaxDepth, Context{})) {
+        } else if (dfs(MaxDepth, Context{}, 0, nullptr)) {
             r.outcome = SolveOutcome::Won;
         }
         if (r.outcome != SolveOutcome::Won) r.outcome = gave_up_ ? SolveOutcome::GaveUp : SolveOutcome::NoSolution;
@@ -382,73 +418,332 @@ private:
 
     static std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
 
-    // Dead-state test: the cards that must still go, rank by rank, need
-    // partners they can ever meet. Two cards can never pair if one lies on top
-    // of the other in the pyramid (directly or not); in the last pass, if both
-    // are in the same waste pile (one buries the other for good); and, where
-    // the turned card may not pair with the waste top and there is one waste
-    // pile, if both are stock or waste cards. For each pair of ranks that make
-    // the target, Hall's condition must hold for a matching that covers every
-    // card that must go. This covers the simple lock (a card with no possible
-    // partner) and its cousins (two 10s that both need the same 3).
-    bool dead() const {
+    // The cards of the ranks that pair with those of `cards`.
+    std::uint64_t partner_ranks(std::uint64_t cards) const {
+        std::uint64_t out = 0;
+        for (int r = 1; r <= 13; ++r)
+            if (cards & rank_bits(r)) out |= partner_[4 * r] | partner_[4 * r + 1];
+        return out;
+    }
+
+    static constexpr int MaxOrderRounds = 8;
+
+    // Facts of order between the cards left, kept closed under "before
+    // before is before", and each card's possible partners.
+    struct Order {
+        std::array<std::uint64_t, 64> before, after, partners;
+        std::uint64_t remaining = 0;  // the cards left; the arrays may keep stale bits of others
+        std::uint64_t touched = 0;    // cards whose facts or partners changed
+        // x goes before y, and so does everything before x before everything after y.
+        // False if that puts a card that must go before itself.
+        bool add(int x, int y, std::uint64_t required) {
+            const std::uint64_t bx = (before[x] & remaining) | std::uint64_t{1} << x;
+            const std::uint64_t ay = (after[y] & remaining) | std::uint64_t{1} << y;
+            if (bx & ay & required) return false;
+            for (std::uint64_t m = ay; m; m &= m - 1) before[std::countr_zero(m)] |= bx;
+            for (std::uint64_t m = bx; m; m &= m - 1) after[std::countr_zero(m)] |= ay;
+            touched |= bx | ay;
+            return true;
+        }
+        // c can never pair with these cards.
+        void drop(int c, std::uint64_t cards) {
+            partners[c] &= ~cards;
+            for (std::uint64_t m = cards; m; m &= m - 1) partners[std::countr_zero(m)] &= ~(std::uint64_t{1} << c);
+            touched |= cards | std::uint64_t{1} << c;
+        }
+    };
+
+    // Dead-state test: every card that must still go needs a partner it can
+    // still meet, and the order the rules impose must leave room for it.
+    //
+    // Facts "x goes before y" (if y is removed at all, x was removed
+    // earlier) start from the layout (a card on top of another goes first)
+    // and, in the last pass, each waste pile (its upper cards go first).
+    // Two cards pair only if neither must go before the other, and never
+    // two of the same waste pile in the last pass, nor two talon cards
+    // where the turned card may not pair with the waste top. A card is
+    // removed together with one of its partners, so whatever goes before
+    // all of its partners goes before it; and if it must go at all,
+    // whatever goes after all of them goes after it. Those rules run to a
+    // fixed point (a card forced to go before itself means a dead end);
+    // in the last pass with draw 1 a waste card also cannot wait for a
+    // stock card that comes before the cards above it can go. Finally, for
+    // each pair of ranks that make the target, Hall's condition must hold
+    // for a matching that covers every card that must go: this covers the
+    // simple lock (a card with no possible partner) and its cousins (two 10s
+    // that both need the same 3).
+    bool dead(int ply, const Move* last) {
         const Variant& v = rules_.variant;
         const std::uint64_t tableau = pos_.tableau_codes();
         const std::uint64_t talon = pos_.talon_codes();
         const std::uint64_t remaining = tableau | talon;
         const std::uint64_t required = v.goal == Goal::AllCards ? remaining : tableau & pyramid_codes_;
+        if (required & unpairable_) return true;
         const bool last_pass = v.passes != UnlimitedPasses && pos_.pass() >= v.passes;
-        std::array<std::uint64_t, MaxWastePiles> piles{};
-        if (last_pass) pos_.waste_codes(piles);
-        const bool talon_apart = !v.turned_pairs_waste && v.waste_piles == 1;
-        auto blocked = [&](int code) {
-            std::uint64_t b = blocked_[code];
-            if ((talon >> code & 1) != 0) {
-                if (talon_apart) b |= talon;
-                for (int k = 0; k < v.waste_piles; ++k)
-                    if (piles[k] >> code & 1) b |= piles[k];
+        const std::uint64_t pairing = remaining & pairable_;
+        if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
+        Order& o = orders_[static_cast<std::size_t>(ply)];
+        o.remaining = remaining;
+        o.touched = 0;
+        std::uint64_t dirty = pairing;  // cards to look at again
+
+        // The last pass: waste piles, top card first.
+        std::array<std::uint8_t, 64> waste{}, pile{};
+        int nw = 0;
+        if (last_pass)
+            pos_.for_waste_top_down([&](int k, int code) {
+                waste[nw] = static_cast<std::uint8_t>(code);
+                pile[nw++] = static_cast<std::uint8_t>(k);
+            });
+
+        if (ply > 0 && last && last->kind != MoveKind::Recycle) {
+            // What held before the move still holds: only new cards on a waste pile add facts.
+            const Order& parent = orders_[static_cast<std::size_t>(ply) - 1];
+            o.before = parent.before;
+            o.after = parent.after;
+            dirty = 0;
+            for (std::uint64_t m = pairing; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                o.partners[c] = parent.partners[c] & remaining;
+                if (o.partners[c] != parent.partners[c]) dirty |= std::uint64_t{1} << c;
             }
-            return b;
-        };
+            if (last->kind == MoveKind::Draw && last_pass) {
+                for (int i = 0; i + 1 < nw && pile[i] == pile[i + 1]; ++i) {
+                    const int upper = waste[i], lower = waste[i + 1];
+                    if (o.before[lower] >> upper & 1) break;  // known already: the cards below are old
+                    if (!o.add(upper, lower, required)) return true;
+                    for (int j = i + 1; j < nw && pile[j] == pile[i]; ++j) o.drop(upper, std::uint64_t{1} << waste[j]);
+                }
+                // Several piles: the draw went onto one of them; look at each.
+                for (int i = 1; i + 1 < nw; ++i) {
+                    if (pile[i] == pile[i - 1] || pile[i] != pile[i + 1]) continue;
+                    for (int t = i; t + 1 < nw && pile[t] == pile[t + 1]; ++t) {
+                        const int upper = waste[t], lower = waste[t + 1];
+                        if (o.before[lower] >> upper & 1) break;
+                        if (!o.add(upper, lower, required)) return true;
+                        for (int j = t + 1; j < nw && pile[j] == pile[t]; ++j) o.drop(upper, std::uint64_t{1} << waste[j]);
+                    }
+                }
+            }
+        } else {
+            for (std::uint64_t m = remaining; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                o.before[c] = cone_before_[c] & remaining;
+                o.after[c] = cone_after_[c] & remaining;
+            }
+            for (std::uint64_t m = pairing; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                o.partners[c] = partner_[c] & remaining & ~blocked_[c];
+            }
+            if (!v.turned_pairs_waste && v.waste_piles == 1)
+                for (std::uint64_t m = talon & pairing; m; m &= m - 1) o.partners[std::countr_zero(m)] &= ~talon;
+            std::array<std::uint64_t, MaxWastePiles> seen{};
+            for (int i = 0; i < nw; ++i) {
+                o.before[waste[i]] |= seen[pile[i]];
+                seen[pile[i]] |= std::uint64_t{1} << waste[i];
+            }
+            std::array<std::uint64_t, MaxWastePiles> below{};
+            for (int i = nw - 1; i >= 0; --i) {
+                o.after[waste[i]] |= below[pile[i]];
+                below[pile[i]] |= std::uint64_t{1} << waste[i];
+            }
+            for (int i = 0; i < nw; ++i) o.partners[waste[i]] &= ~seen[pile[i]];
+            if (unmatched(o.partners, pairing, required)) return true;
+        }
+
+        // Draw 1, one pile, last pass: when each stock card is turned (0 =
+        // the turned card, 1 the next).
+        const bool timing = last_pass && v.draw == 1 && v.waste_piles == 1 && v.turned_pairs_waste;
+        std::array<std::uint8_t, 64> when{};
+        std::array<std::uint8_t, 64> stock;
+        int ns = 0;
+        std::uint64_t coming = 0;    // the turned card and the stock
+        std::uint64_t upcoming = 0;  // the stock only (from time 1 on)
+        int never = 0;               // later than any card comes
+        if (timing) {
+            pos_.for_stock([&](int time, int code) {
+                when[code] = static_cast<std::uint8_t>(time);
+                stock[ns++] = static_cast<std::uint8_t>(code);
+                coming |= std::uint64_t{1} << code;
+                if (time > 0) upcoming |= std::uint64_t{1} << code;
+            });
+            never = ns + 1;
+        }
+
+        dirty |= o.touched;
+        for (int round = 0; round < MaxOrderRounds; ++round) {
+            o.touched = 0;
+            if (timing) {
+                // later[t]: the cards that cannot go by themselves by time t,
+                // all their partners coming later.
+                std::array<std::uint64_t, 66> later;
+                for (int t = 0; t <= never + 1; ++t) later[t] = 0;
+                for (std::uint64_t m = remaining; m; m &= m - 1) {
+                    const int c = std::countr_zero(m);
+                    int e = 0;
+                    if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
+                        e = never;
+                        for (std::uint64_t x = o.partners[c]; x; x &= x - 1) e = std::min(e, int{when[std::countr_zero(x)]});
+                    }
+                    later[std::max(e, int{when[c]})] |= std::uint64_t{1} << c;
+                }
+                for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
+                for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
+                // Can card c go by time t, with every card that must go first?
+                auto in_time = [&](int c, int t) { return ((o.before[c] | std::uint64_t{1} << c) & later[t]) == 0; };
+                // A waste card, or a stock card turned earlier, pairs with a
+                // stock card only while that one is turned and it is the
+                // waste top; if it cannot be uncovered by then, the stock card
+                // lands on top of it for good.
+                auto cut = [&](int c, int from) {
+                    for (std::uint64_t x = o.partners[c] & coming; x; x &= x - 1) {
+                        const int s = std::countr_zero(x);
+                        if (when[s] < from) continue;
+                        if (o.before[c] & later[when[s]]) o.drop(c, std::uint64_t{1} << s);
+                    }
+                };
+                for (int i = 0; i < nw; ++i)
+                    if (pairing >> waste[i] & 1) cut(waste[i], 0);
+                for (int i = 0; i < ns; ++i)
+                    if (pairing >> stock[i] & 1) cut(stock[i], when[stock[i]] + 1);
+                std::uint64_t buried = 0;  // stock cards gone onto the waste
+                for (int i = 0; i < ns; ++i) {
+                    const int s = stock[i];
+                    const int t = when[s];
+                    if (!(pairing >> s & 1)) continue;
+                    bool can = false;
+                    for (std::uint64_t x = o.partners[s]; x && !can; x &= x - 1) can = in_time(std::countr_zero(x), t);
+                    if (can) continue;
+                    // The highest waste card still there; the rest lie under it.
+                    for (int j = 0; j < nw; ++j) {
+                        const int w = waste[j];
+                        if (in_time(w, t)) continue;
+                        if (!(o.before[w] >> s & 1) && !o.add(s, w, required)) return true;
+                        break;
+                    }
+                    for (std::uint64_t x = buried; x; x &= x - 1) {
+                        const int w = std::countr_zero(x);
+                        if ((o.before[w] >> s & 1) || in_time(w, t)) continue;
+                        if (!o.add(s, w, required)) return true;
+                    }
+                    buried |= std::uint64_t{1} << s;
+                }
+            }
+            // A card's own facts, partners or its partners' facts changed.
+            dirty |= o.touched;
+            for (std::uint64_t m = pairing & (dirty | partner_ranks(dirty)); m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                const std::uint64_t bit = std::uint64_t{1} << c;
+                if (const std::uint64_t ordered = o.partners[c] & (o.before[c] | o.after[c])) o.drop(c, ordered);
+                const std::uint64_t partners = o.partners[c];
+                if (!partners) {
+                    if (required & bit) return true;
+                    continue;
+                }
+                std::uint64_t before_all = remaining, after_all = remaining;
+                for (std::uint64_t x = partners; x; x &= x - 1) {
+                    before_all &= o.before[std::countr_zero(x)];
+                    after_all &= o.after[std::countr_zero(x)];
+                }
+                for (std::uint64_t x = before_all & ~o.before[c] & ~bit; x; x &= x - 1)
+                    if (!o.add(std::countr_zero(x), c, required)) return true;
+                if (!(required & bit)) continue;
+                for (std::uint64_t y = after_all & ~o.after[c] & ~bit; y; y &= y - 1)
+                    if (!o.add(c, std::countr_zero(y), required)) return true;
+                if (std::popcount(partners) == 1) {
+                    // It goes with this one partner, at the same moment.
+                    const int p = std::countr_zero(partners);
+                    const std::uint64_t pbit = std::uint64_t{1} << p;
+                    for (std::uint64_t x = o.before[c] & remaining & ~o.before[p] & ~pbit; x; x &= x - 1)
+                        if (!o.add(std::countr_zero(x), p, required)) return true;
+                    for (std::uint64_t y = o.after[c] & remaining & ~o.after[p] & ~pbit; y; y &= y - 1)
+                        if (!o.add(p, std::countr_zero(y), required)) return true;
+                }
+            }
+            dirty = o.touched & remaining;
+            if (!dirty) break;
+        }
+        return unmatched(o.partners, pairing, required);
+    }
+
+    // A move that breaks a fact of order can lead only to a lost position:
+    // it removes a card while one that must go first is still there, or
+    // pairs two cards that can never pair.
+    bool breaks_order(const Order& o, const Move& m) const {
+        if (m.kind != MoveKind::Pair && m.kind != MoveKind::Lone) return false;
+        const std::uint64_t gone = m.ca.bit() | (m.kind == MoveKind::Pair ? m.cb.bit() : 0);
+        const std::uint64_t left = o.remaining & ~gone;
+        if (o.before[m.ca.code] & left) return true;
+        if (m.kind == MoveKind::Lone) return false;
+        return (o.before[m.cb.code] & left) != 0 || !(o.partners[m.ca.code] >> m.cb.code & 1);
+    }
+
+    // Hall's condition fails for some pair of ranks: the cards that must go
+    // cannot all be given distinct partners.
+    bool unmatched(const std::array<std::uint64_t, 64>& partners, std::uint64_t pairing, std::uint64_t required) const {
+        const Variant& v = rules_.variant;
         const int top = deck_ranks(v.deck);
         for (int r = 1; r <= top; ++r) {
-            if (r == v.target) continue;
             const int want = v.target - r;
-            if (want < 1 || want > top) {
-                if (required & rank_bits(r)) return true;
-                continue;
-            }
-            if (want < r) continue;  // seen as (want, r)
-            // As suit masks: which cards of rank `want` each card of rank r may meet.
+            if (want < r || want > top) continue;  // (want, r) seen already, or no partner rank
             std::array<unsigned, 4> adj{};
-            const unsigned left = static_cast<unsigned>(remaining >> (4 * r)) & 0xF;
-            const unsigned right = static_cast<unsigned>(remaining >> (4 * want)) & 0xF;
+            const unsigned left = static_cast<unsigned>(pairing >> (4 * r)) & 0xF;
             for (unsigned m = left; m; m &= m - 1) {
                 const int suit = std::countr_zero(m);
-                adj[suit] = static_cast<unsigned>(~blocked(4 * r + suit) >> (4 * want)) & right;
+                adj[suit] = static_cast<unsigned>(partners[4 * r + suit] >> (4 * want)) & 0xF;
             }
             const unsigned need_left = static_cast<unsigned>(required >> (4 * r)) & 0xF;
-            const unsigned need_right = static_cast<unsigned>(required >> (4 * want)) & 0xF;
             if (want == r) {
                 if (!pairs_within(adj, left, need_left)) return true;
                 continue;
             }
-            std::array<unsigned, 4> back{};
-            for (int a = 0; a < 4; ++a)
-                for (unsigned m = adj[a]; m; m &= m - 1) back[std::countr_zero(m)] |= 1u << a;
-            if (!hall(adj, need_left) || !hall(back, need_right)) return true;
+            const unsigned need_right = static_cast<unsigned>(required >> (4 * want)) & 0xF;
+            // A matching covering both sides' needs exists if one covers
+            // each side's (Mendelsohn and Dulmage).
+            const HallTable& hall = hall_table();
+            const unsigned graph = adj[0] | adj[1] << 4 | adj[2] << 8 | adj[3] << 12;
+            if (!(hall.rows[graph] >> need_left & 1) || !(hall.columns[graph] >> need_right & 1)) return true;
         }
         return false;
     }
 
-    // Every subset of `need` has at least as many possible partners as cards.
-    static bool hall(const std::array<unsigned, 4>& adj, unsigned need) {
-        for (unsigned sub = need; sub; sub = (sub - 1) & need) {
-            unsigned partners = 0;
-            for (unsigned m = sub; m; m &= m - 1) partners |= adj[std::countr_zero(m)];
-            if (std::popcount(partners) < std::popcount(sub)) return false;
+    // For every bipartite graph between four cards and four (16 bits, row a
+    // in bits 4a..4a+3): which sets of rows, and which sets of columns, can
+    // all be matched. Hall's condition, worked out once.
+    struct HallTable {
+        std::array<std::uint16_t, 1 << 16> rows{}, columns{};
+        HallTable() {
+            for (unsigned graph = 0; graph < (1u << 16); ++graph) {
+                std::array<unsigned, 4> adj{}, back{};
+                for (int a = 0; a < 4; ++a) {
+                    adj[a] = graph >> (4 * a) & 0xF;
+                    for (int b = 0; b < 4; ++b)
+                        if (adj[a] >> b & 1) back[b] |= 1u << a;
+                }
+                rows[graph] = matchable(adj);
+                columns[graph] = matchable(back);
+            }
         }
-        return true;
+        // Bit `need` set if the rows in `need` can all be matched: no subset
+        // of them has fewer neighbours than members.
+        static std::uint16_t matchable(const std::array<unsigned, 4>& adj) {
+            std::array<unsigned, 16> neighbours{};
+            unsigned bad = 0;
+            for (unsigned sub = 1; sub < 16; ++sub) {
+                neighbours[sub] = neighbours[sub & (sub - 1)] | adj[std::countr_zero(sub)];
+                if (std::popcount(neighbours[sub]) < std::popcount(sub)) bad |= 1u << sub;
+            }
+            // A set is bad if any subset is: spread upwards, one card at a time.
+            bad |= (bad << 1) & 0xAAAA;
+            bad |= (bad << 2) & 0xCCCC;
+            bad |= (bad << 4) & 0xF0F0;
+            bad |= (bad << 8) & 0xFF00;
+            return static_cast<std::uint16_t>(~bad);
+        }
+    };
+    static const HallTable& hall_table() {
+        static const HallTable table;
+        return table;
     }
 
     // Cards of one rank pairing among themselves (6 + 6 = 12): is there a
@@ -529,7 +824,8 @@ private:
     }
 
     // True if the position wins within `depth` moves; the line is collected backwards.
-    bool dfs(int depth, const Context& ctx) {
+    // `last` is the move that led here (none at the start), `ply` the moves made so far.
+    bool dfs(int depth, const Context& ctx, int ply, const Move* last) {
         if (pos_.won()) return true;
         if (depth == 0) {
             depth_limited_ = true;
@@ -540,7 +836,6 @@ private:
             gave_up_ = true;
             return false;
         }
-        if (dead()) return false;
         const std::uint64_t free = pos_.free_mask();
         const std::uint64_t in_play = pos_.in_play_codes(free);
         Key k = pos_.key();
@@ -555,18 +850,26 @@ private:
             if (seen < MaxDepth) depth_limited_ = true;
             return false;
         }
-        MoveList moves;
+        if (dead(ply, last)) {
+            table_.store(k, MaxDepth);
+            return false;
+        }
+        // One move list per ply, made once: a MoveList is large.
+        if (move_lists_.size() <= static_cast<std::size_t>(ply)) move_lists_.resize(static_cast<std::size_t>(ply) + 64);
+        MoveList& moves = move_lists_[static_cast<std::size_t>(ply)];
         pos_.legal_moves(moves, free);
         std::array<int, 160> rank;
         std::array<int, 160> idx;
         int n = 0;
         for (int i = 0; i < moves.size; ++i) {
             if (forced(moves.moves[i])) {
-                idx[0] = i;
-                n = 1;
+                // The King goes now or never: if it breaks an order, the position is lost.
+                n = 0;
+                if (!breaks_order(orders_[static_cast<std::size_t>(ply)], moves.moves[i])) idx[n++] = i;
                 break;
             }
             if (skipped(moves.moves[i], ctx)) continue;
+            if (breaks_order(orders_[static_cast<std::size_t>(ply)], moves.moves[i])) continue;
             rank[i] = order(moves.moves[i], free);
             idx[n++] = i;
         }
@@ -587,7 +890,7 @@ private:
                 next.last_pair = m.kind == MoveKind::Pair ? pair_order(m) : -1;
             }
             pos_.apply(m);
-            const bool win = dfs(depth - 1, next);
+            const bool win = dfs(depth - 1, next, ply + 1, &m);
             pos_.undo();
             if (win) {
                 line_.push_back(m);
@@ -605,7 +908,16 @@ private:
     const SolveOptions& o_;
     Position pos_;
     LostTable& table_;
-    std::array<std::uint64_t, 64> blocked_{};  // by card code: the cards it can never pair with
+    // By card code: the cards it can never pair with (one on top of the
+    // other); the tableau cards on top of it, and those it lies on top of;
+    // the cards of its partner rank.
+    std::array<std::uint64_t, 64> blocked_{}, cone_before_{}, cone_after_{}, partner_{};
+    // By ply, along the current line: the facts of order, and the moves.
+    // Deques: growing them leaves the elements in place.
+    std::deque<Order> orders_;
+    std::deque<MoveList> move_lists_;
+    std::uint64_t pairable_ = 0;    // cards that go in pairs
+    std::uint64_t unpairable_ = 0;  // cards of a rank no rank pairs with
     std::uint64_t pyramid_codes_ = 0;
     std::uint64_t goal_tableau_ = 0;
     std::uint64_t nodes_ = 0;
