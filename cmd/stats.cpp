@@ -27,7 +27,9 @@ namespace pyr::cmd {
 
 namespace {
 
-constexpr std::size_t ChunkSize = 256;  // deals read and measured at a time: memory stays constant
+// Deals read and measured at a time: memory stays constant. Large enough that
+// one hard deal does not leave the other threads idle at the end of a chunk.
+constexpr std::size_t ChunkSize = 4096;
 
 struct StatsOptions {
     std::string variant;

@@ -144,10 +144,9 @@ public:
     // (time 1 next): f(time, code).
     template <class F>
     void for_stock(F f) const {
-        for (int t = s_.turned ? 0 : 1, m = 0; m == 0; m = 1) {
-            for (std::uint64_t rest = s_.talon & ~low_bits(s_.w); rest; rest &= rest - 1, ++t)
-                f(t, stock_[std::countr_zero(rest)].code);
-        }
+        int t = s_.turned ? 0 : 1;
+        for (std::uint64_t rest = s_.talon & ~low_bits(s_.w); rest; rest &= rest - 1, ++t)
+            f(t, stock_[std::countr_zero(rest)].code);
     }
 
     void legal_moves(MoveList& out, std::uint64_t free) const {
@@ -238,13 +237,20 @@ public:
         stack_.pop_back();
     }
 
-    Key key() const {
+    // `useful`: where only some cards matter (see Search::dfs), the cards
+    // that do; waste cards under the lowest of them are left out.
+    Key key(std::uint64_t useful = ~std::uint64_t{0}) const {
         const bool unlimited = rules_.variant.passes == UnlimitedPasses;
         // With unlimited passes the pass number changes nothing, but whether a
         // card went during this pass does (it allows a recycle).
         const std::uint64_t pass = unlimited ? (s_.removed_this_pass ? 1 : 0) : s_.pass;
-        return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59),
-                   s_.talon | (pass << 56)};
+        std::uint64_t talon = s_.talon;
+        if (~useful) {
+            std::uint64_t waste = talon & low_bits(s_.w);
+            while (waste && !(useful >> stock_[std::countr_zero(waste)].code & 1)) waste &= waste - 1;
+            talon = (talon & ~low_bits(s_.w)) | waste;
+        }
+        return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
     }
 
 private:
@@ -323,7 +329,7 @@ public:
     void legal_moves(MoveList& out, std::uint64_t) const { game_.legal_moves(out); }
     void apply(const Move& m) { game_.apply(m); }
     void undo() { game_.undo(); }
-    Key key() const {
+    Key key(std::uint64_t = 0) const {
         const State& s = game_.state();
         const std::uint64_t pass = rules_.variant.passes == UnlimitedPasses ? (s.removed_this_pass ? 1 : 0) : s.pass;
         std::uint64_t h1 = mix(s.present ^ 0x1234567ULL), h2 = mix(s.present + 0x9E3779B97F4A7C15ULL);
@@ -434,6 +440,7 @@ private:
         std::array<std::uint64_t, 64> before, after, partners;
         std::uint64_t remaining = 0;  // the cards left; the arrays may keep stale bits of others
         std::uint64_t touched = 0;    // cards whose facts or partners changed
+        std::uint64_t repartnered = 0;  // cards whose partners changed
         // x goes before y, and so does everything before x before everything after y.
         // False if that puts a card that must go before itself.
         bool add(int x, int y, std::uint64_t required) {
@@ -445,11 +452,25 @@ private:
             touched |= bx | ay;
             return true;
         }
+        // Every card of xs goes before every card of ys (and so on, as in add).
+        bool add_all(std::uint64_t xs, std::uint64_t ys, std::uint64_t required) {
+            std::uint64_t bx = xs, ay = ys;
+            for (std::uint64_t m = xs; m; m &= m - 1) bx |= before[std::countr_zero(m)];
+            for (std::uint64_t m = ys; m; m &= m - 1) ay |= after[std::countr_zero(m)];
+            bx &= remaining;
+            ay &= remaining;
+            if (bx & ay & required) return false;
+            for (std::uint64_t m = ay; m; m &= m - 1) before[std::countr_zero(m)] |= bx;
+            for (std::uint64_t m = bx; m; m &= m - 1) after[std::countr_zero(m)] |= ay;
+            touched |= bx | ay;
+            return true;
+        }
         // c can never pair with these cards.
         void drop(int c, std::uint64_t cards) {
             partners[c] &= ~cards;
             for (std::uint64_t m = cards; m; m &= m - 1) partners[std::countr_zero(m)] &= ~(std::uint64_t{1} << c);
             touched |= cards | std::uint64_t{1} << c;
+            repartnered |= cards | std::uint64_t{1} << c;
         }
     };
 
@@ -485,6 +506,7 @@ private:
         Order& o = orders_[static_cast<std::size_t>(ply)];
         o.remaining = remaining;
         o.touched = 0;
+        o.repartnered = pairing;
         std::uint64_t dirty = pairing;  // cards to look at again
 
         // The last pass: waste piles, top card first.
@@ -507,6 +529,9 @@ private:
                 o.partners[c] = parent.partners[c] & remaining;
                 if (o.partners[c] != parent.partners[c]) dirty |= std::uint64_t{1} << c;
             }
+            // The parent met Hall's condition: with fewer cards to match and
+            // the same partners, so does this position.
+            o.repartnered = dirty;
             if (last->kind == MoveKind::Draw && last_pass) {
                 for (int i = 0; i + 1 < nw && pile[i] == pile[i + 1]; ++i) {
                     const int upper = waste[i], lower = waste[i + 1];
@@ -570,25 +595,34 @@ private:
             never = ns + 1;
         }
 
+        // later[t]: the cards that cannot go by themselves by time t, all
+        // their partners coming later. Worked out once: as partners only
+        // go, it stays true, if less sharp, through the rounds below.
+        std::array<std::uint64_t, 66> later;
+        if (timing) {
+            for (int t = 0; t <= never + 1; ++t) later[t] = 0;
+            for (std::uint64_t m = remaining; m; m &= m - 1) {
+                const int c = std::countr_zero(m);
+                int e = 0;
+                if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
+                    e = never;
+                    for (std::uint64_t x = o.partners[c]; x; x &= x - 1) e = std::min(e, int{when[std::countr_zero(x)]});
+                }
+                later[std::max(e, int{when[c]})] |= std::uint64_t{1} << c;
+            }
+            for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
+            for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
+        }
+
         dirty |= o.touched;
+        // Cards that can never go (where not every card must).
+        std::uint64_t stuck = 0;
+        if (required != remaining)
+            for (std::uint64_t m = pairing; m; m &= m - 1)
+                if (!o.partners[std::countr_zero(m)]) stuck |= std::uint64_t{1} << std::countr_zero(m);
         for (int round = 0; round < MaxOrderRounds; ++round) {
             o.touched = 0;
             if (timing) {
-                // later[t]: the cards that cannot go by themselves by time t,
-                // all their partners coming later.
-                std::array<std::uint64_t, 66> later;
-                for (int t = 0; t <= never + 1; ++t) later[t] = 0;
-                for (std::uint64_t m = remaining; m; m &= m - 1) {
-                    const int c = std::countr_zero(m);
-                    int e = 0;
-                    if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
-                        e = never;
-                        for (std::uint64_t x = o.partners[c]; x; x &= x - 1) e = std::min(e, int{when[std::countr_zero(x)]});
-                    }
-                    later[std::max(e, int{when[c]})] |= std::uint64_t{1} << c;
-                }
-                for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
-                for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
                 // Can card c go by time t, with every card that must go first?
                 auto in_time = [&](int c, int t) { return ((o.before[c] | std::uint64_t{1} << c) & later[t]) == 0; };
                 // A waste card, or a stock card turned earlier, pairs with a
@@ -635,9 +669,12 @@ private:
                 const int c = std::countr_zero(m);
                 const std::uint64_t bit = std::uint64_t{1} << c;
                 if (const std::uint64_t ordered = o.partners[c] & (o.before[c] | o.after[c])) o.drop(c, ordered);
+                // Under a card that can never go, it can never go either.
+                if (o.before[c] & stuck) o.drop(c, o.partners[c]);
                 const std::uint64_t partners = o.partners[c];
                 if (!partners) {
                     if (required & bit) return true;
+                    stuck |= bit;
                     continue;
                 }
                 std::uint64_t before_all = remaining, after_all = remaining;
@@ -645,25 +682,27 @@ private:
                     before_all &= o.before[std::countr_zero(x)];
                     after_all &= o.after[std::countr_zero(x)];
                 }
-                for (std::uint64_t x = before_all & ~o.before[c] & ~bit; x; x &= x - 1)
-                    if (!o.add(std::countr_zero(x), c, required)) return true;
+                if (const std::uint64_t xs = before_all & ~o.before[c] & ~bit)
+                    if (!o.add_all(xs, bit, required)) return true;
                 if (!(required & bit)) continue;
-                for (std::uint64_t y = after_all & ~o.after[c] & ~bit; y; y &= y - 1)
-                    if (!o.add(c, std::countr_zero(y), required)) return true;
+                if (const std::uint64_t ys = after_all & ~o.after[c] & ~bit)
+                    if (!o.add_all(bit, ys, required)) return true;
                 if (std::popcount(partners) == 1) {
                     // It goes with this one partner, at the same moment.
                     const int p = std::countr_zero(partners);
                     const std::uint64_t pbit = std::uint64_t{1} << p;
-                    for (std::uint64_t x = o.before[c] & remaining & ~o.before[p] & ~pbit; x; x &= x - 1)
-                        if (!o.add(std::countr_zero(x), p, required)) return true;
-                    for (std::uint64_t y = o.after[c] & remaining & ~o.after[p] & ~pbit; y; y &= y - 1)
-                        if (!o.add(p, std::countr_zero(y), required)) return true;
+                    if (const std::uint64_t xs = o.before[c] & remaining & ~o.before[p] & ~pbit)
+                        if (!o.add_all(xs, pbit, required)) return true;
+                    if (const std::uint64_t ys = o.after[c] & remaining & ~o.after[p] & ~pbit)
+                        if (!o.add_all(pbit, ys, required)) return true;
                 }
             }
             dirty = o.touched & remaining;
             if (!dirty) break;
         }
-        return unmatched(o.partners, pairing, required);
+        for (std::uint64_t m = required & ~pairing; m; m &= m - 1)  // Kings that must go
+            if (o.before[std::countr_zero(m)] & stuck) return true;
+        return unmatched(o.partners, pairing, required, o.repartnered);
     }
 
     // A move that breaks a fact of order can lead only to a lost position:
@@ -680,12 +719,15 @@ private:
 
     // Hall's condition fails for some pair of ranks: the cards that must go
     // cannot all be given distinct partners.
-    bool unmatched(const std::array<std::uint64_t, 64>& partners, std::uint64_t pairing, std::uint64_t required) const {
+    // Only pairs of ranks with a card in `changed` are looked at.
+    bool unmatched(const std::array<std::uint64_t, 64>& partners, std::uint64_t pairing, std::uint64_t required,
+                   std::uint64_t changed = ~std::uint64_t{0}) const {
         const Variant& v = rules_.variant;
         const int top = deck_ranks(v.deck);
         for (int r = 1; r <= top; ++r) {
             const int want = v.target - r;
             if (want < r || want > top) continue;  // (want, r) seen already, or no partner rank
+            if (!(changed & (rank_bits(r) | rank_bits(want)))) continue;
             std::array<unsigned, 4> adj{};
             const unsigned left = static_cast<unsigned>(pairing >> (4 * r)) & 0xF;
             for (unsigned m = left; m; m &= m - 1) {
@@ -838,7 +880,13 @@ private:
         }
         const std::uint64_t free = pos_.free_mask();
         const std::uint64_t in_play = pos_.in_play_codes(free);
-        Key k = pos_.key();
+        // The pyramid goal, last pass: a waste card under every card that
+        // pairs with a pyramid card can never matter.
+        std::uint64_t useful = ~std::uint64_t{0};
+        if (rules_.variant.goal == Goal::Pyramid && rules_.variant.passes != UnlimitedPasses &&
+            pos_.pass() >= rules_.variant.passes)
+            useful = partner_ranks(pos_.tableau_codes() & pyramid_codes_);
+        Key k = pos_.key(useful);
         // What the normal form forbids here is part of the position's identity.
         const std::uint64_t live = ctx.in_play_before & in_play;
         if (std::popcount(live) >= 2) {
