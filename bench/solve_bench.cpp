@@ -1,7 +1,7 @@
 // Solver benchmark: solves deals of a preset by seed and prints deals/second,
 // mean, median and maximum time per deal, positions searched, win rate and
 // peak memory. Usage: pyramide_bench [VARIANT] [COUNT] [FIRST_SEED]
-// (TABLE_MB=N in the environment sets the lost-position table size.)
+// (TABLE_MB=N in the environment sets the most the lost-position table may grow to.)
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>

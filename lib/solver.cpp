@@ -32,18 +32,23 @@ std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint6
 }  // namespace
 
 // Positions proved lost (or, for the shortest line, the depth that failed
-// from them). Fixed size: a full bucket overwrites one of its entries, which
-// costs time, never correctness. Entries carry the number of the search that
-// wrote them, so a new deal starts with an empty table without clearing it.
+// from them). Bounded: a full bucket overwrites one of its entries, which
+// costs time, never correctness. It starts small, as most deals need few
+// entries and a small table stays in the processor's cache, and doubles
+// (starting empty again) while a search fills more than half of it, up to
+// the size asked for. Entries carry the number of the search that wrote
+// them, so a new deal starts with an empty table without clearing it.
 class LostTable {
 public:
     explicit LostTable(std::size_t bytes) {
-        std::size_t n = 1024;
-        while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
-        entries_.assign(n, Entry{});
-        mask_ = n - 1;
+        while (max_entries_ * 2 * sizeof(Entry) <= bytes) max_entries_ *= 2;
+        entries_.assign(std::min(max_entries_, StartEntries), Entry{});
+        mask_ = entries_.size() - 1;
     }
-    void next_search() { ++generation_; }
+    void next_search() {
+        ++generation_;
+        stored_ = 0;
+    }
     int find(const Key& k) const {
         std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
@@ -54,6 +59,13 @@ public:
         return -1;
     }
     void store(const Key& k, int depth) {
+        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) {
+            const std::size_t n = entries_.size() * 2;
+            std::vector<Entry>().swap(entries_);  // the old table goes first: memory peaks at the new one
+            entries_.assign(n, Entry{});
+            mask_ = n - 1;
+            stored_ = 0;
+        }
         const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
         std::size_t i = start;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
@@ -68,6 +80,7 @@ public:
 
 private:
     static constexpr int Bucket = 8;
+    static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
     struct Entry {
         Key key;
         int depth = 0;
@@ -75,6 +88,8 @@ private:
     };
     std::vector<Entry> entries_;
     std::size_t mask_ = 0;
+    std::size_t max_entries_ = 1024;
+    std::size_t stored_ = 0;  // entries written by this search since the table last grew
     std::size_t victim_ = 0;
     std::uint32_t generation_ = 1;
 };
@@ -478,21 +493,28 @@ private:
     // still meet, and the order the rules impose must leave room for it.
     //
     // Facts "x goes before y" (if y is removed at all, x was removed
-    // earlier) start from the layout (a card on top of another goes first)
-    // and, in the last pass, each waste pile (its upper cards go first).
-    // Two cards pair only if neither must go before the other, and never
-    // two of the same waste pile in the last pass, nor two talon cards
-    // where the turned card may not pair with the waste top. A card is
-    // removed together with one of its partners, so whatever goes before
-    // all of its partners goes before it; and if it must go at all,
-    // whatever goes after all of them goes after it. Those rules run to a
-    // fixed point (a card forced to go before itself means a dead end);
-    // in the last pass with draw 1 a waste card also cannot wait for a
-    // stock card that comes before the cards above it can go. Finally, for
-    // each pair of ranks that make the target, Hall's condition must hold
-    // for a matching that covers every card that must go: this covers the
-    // simple lock (a card with no possible partner) and its cousins (two 10s
-    // that both need the same 3).
+    // earlier) hold in every winning continuation. They start from the
+    // layout (a card on top of another goes first) and, in the last pass,
+    // each waste pile (its upper cards go first). Two cards pair only if
+    // neither must go before the other, and never two of the same waste
+    // pile in the last pass, nor two talon cards where the turned card may
+    // not pair with the waste top. A card is removed together with one of
+    // its partners, so whatever goes before all of its partners goes before
+    // it; if it must go at all, whatever goes after all of them goes after
+    // it; with one partner left, the two go at the same moment. A card that
+    // can never go (no partner left, where not every card must go) keeps
+    // every card it must go before. In the last pass with draw 1, stock
+    // times add two rules: a waste card (or a stock card turned earlier)
+    // cannot pair with a stock card that is turned before the cards over it
+    // can go, and a stock card none of whose partners can go by its turn
+    // lands on the waste, over every card still there. The rules run to a
+    // fixed point; a card forced to go before itself is a dead end. Last,
+    // for each pair of ranks that make the target, Hall's condition must
+    // hold for a matching that covers every card that must go.
+    //
+    // A position's facts start from its parent's (`ply` - 1), which still
+    // hold after any move but a recycle: only the cards the move touched
+    // are looked at again.
     bool dead(int ply, const Move* last) {
         const Variant& v = rules_.variant;
         const std::uint64_t tableau = pos_.tableau_codes();
@@ -601,14 +623,16 @@ private:
         std::array<std::uint64_t, 66> later;
         if (timing) {
             for (int t = 0; t <= never + 1; ++t) later[t] = 0;
-            for (std::uint64_t m = remaining; m; m &= m - 1) {
+            // Only stock cards, and cards all of whose partners are stock cards, wait.
+            for (std::uint64_t m = remaining & (pairing | upcoming); m; m &= m - 1) {
                 const int c = std::countr_zero(m);
-                int e = 0;
+                int e = when[c];
                 if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
-                    e = never;
-                    for (std::uint64_t x = o.partners[c]; x; x &= x - 1) e = std::min(e, int{when[std::countr_zero(x)]});
+                    int first = never;
+                    for (std::uint64_t x = o.partners[c]; x; x &= x - 1) first = std::min(first, int{when[std::countr_zero(x)]});
+                    e = std::max(e, first);
                 }
-                later[std::max(e, int{when[c]})] |= std::uint64_t{1} << c;
+                if (e) later[e] |= std::uint64_t{1} << c;
             }
             for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
             for (int t = 0; t <= never; ++t) later[t] = later[t + 1];

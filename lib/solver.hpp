@@ -1,8 +1,10 @@
 // The exact solver: with the stock order known, finds a winning line or proves
 // that none exists, for every variant. Depth-first search over the engine's
-// own moves, with kings removed at once, dead-state pruning (a card whose
-// every remaining partner lies on top of it), and a fixed-size table of
-// positions already proved lost, so memory stays bounded on any deal.
+// own moves, with kings removed at once, a normal form for the order of
+// moves, dead-state pruning (facts of which card must go before which,
+// carried down the line, and Hall's condition on the pairs left), and a
+// fixed-size table of positions already proved lost, so memory stays bounded
+// on any deal.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -14,7 +16,7 @@ namespace pyr {
 
 struct SolveOptions {
     std::uint64_t node_limit = 0;         // give up after this many positions; 0 = no limit
-    std::size_t table_bytes = 32u << 20;  // the lost-position table (fixed size)
+    std::size_t table_bytes = 32u << 20;  // the most the lost-position table may grow to
     bool shortest = false;                // a solution with the fewest moves (iterative deepening)
 };
 
