@@ -35,8 +35,7 @@ std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint6
 // from them). Bounded: a full bucket overwrites one of its entries, which
 // costs time, never correctness. It starts small, as most deals need few
 // entries and a small table stays in the processor's cache, and doubles
-// (starting empty again) while a search fills more than half of it, up to
-// the size asked for. Entries carry the number of the search that wrote
+// while a search fills more than half of it, up to the size asked for. Entries carry the number of the search that wrote
 // them, so a new deal starts with an empty table without clearing it.
 class LostTable {
 public:
@@ -59,13 +58,7 @@ public:
         return -1;
     }
     void store(const Key& k, int depth) {
-        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) {
-            const std::size_t n = entries_.size() * 2;
-            std::vector<Entry>().swap(entries_);  // the old table goes first: memory peaks at the new one
-            entries_.assign(n, Entry{});
-            mask_ = n - 1;
-            stored_ = 0;
-        }
+        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
         const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
         std::size_t i = start;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
@@ -79,6 +72,16 @@ public:
     }
 
 private:
+    // Twice the entries, keeping this search's.
+    void grow() {
+        std::vector<Entry> old(entries_.size() * 2);
+        old.swap(entries_);
+        mask_ = entries_.size() - 1;
+        stored_ = 0;
+        for (const Entry& e : old)
+            if (e.generation == generation_) store(e.key, e.depth);
+    }
+
     static constexpr int Bucket = 8;
     static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
     struct Entry {
