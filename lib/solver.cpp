@@ -457,6 +457,7 @@ private:
     struct Order {
         std::array<std::uint64_t, 64> before, after, partners;
         std::uint64_t remaining = 0;  // the cards left; the arrays may keep stale bits of others
+        std::uint64_t required = 0;   // the cards that must go
         std::uint64_t touched = 0;    // cards whose facts or partners changed
         std::uint64_t repartnered = 0;  // cards whose partners changed
         // x goes before y, and so does everything before x before everything after y.
@@ -530,6 +531,7 @@ private:
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         Order& o = orders_[static_cast<std::size_t>(ply)];
         o.remaining = remaining;
+        o.required = required;
         o.touched = 0;
         o.repartnered = pairing;
         std::uint64_t dirty = pairing;  // cards to look at again
@@ -892,6 +894,19 @@ private:
         return m.a < 64 && (goal_tableau_ >> m.a & 1);
     }
 
+    // A card that must go and has one partner left goes with it: if both are
+    // in play, pairing them now costs nothing (neither is any other card's
+    // partner in a winning line), like a King. Not with a stock or waste
+    // card where a later draw of three would show other cards for it.
+    bool forced_pair(const Order& o, const Move& m) const {
+        if (m.kind != MoveKind::Pair) return false;
+        const Variant& v = rules_.variant;
+        if ((m.a >= 64 || m.b >= 64) && v.draw > 1 && (v.passes == UnlimitedPasses || pos_.pass() < v.passes))
+            return false;
+        auto alone = [&](Card c) { return (o.required >> c.code & 1) && std::popcount(o.partners[c.code]) == 1; };
+        return alone(m.ca) || alone(m.cb);
+    }
+
     // True if the position wins within `depth` moves; the line is collected backwards.
     // `last` is the move that led here (none at the start), `ply` the moves made so far.
     bool dfs(int depth, const Context& ctx, int ply, const Move* last) {
@@ -936,15 +951,24 @@ private:
         std::array<int, 160> rank;
         std::array<int, 160> idx;
         int n = 0;
+        bool at_once = false;  // a King or a forced pair, the only move tried
+        const Order& facts = orders_[static_cast<std::size_t>(ply)];
         for (int i = 0; i < moves.size; ++i) {
             if (forced(moves.moves[i])) {
                 // The King goes now or never: if it breaks an order, the position is lost.
                 n = 0;
-                if (!breaks_order(orders_[static_cast<std::size_t>(ply)], moves.moves[i])) idx[n++] = i;
+                if (!breaks_order(facts, moves.moves[i])) idx[n++] = i;
+                at_once = true;
                 break;
             }
             if (skipped(moves.moves[i], ctx)) continue;
-            if (breaks_order(orders_[static_cast<std::size_t>(ply)], moves.moves[i])) continue;
+            if (breaks_order(facts, moves.moves[i])) continue;
+            if (forced_pair(facts, moves.moves[i])) {
+                n = 0;
+                idx[n++] = i;
+                at_once = true;
+                break;
+            }
             rank[i] = order(moves.moves[i], free);
             idx[n++] = i;
         }
@@ -960,7 +984,7 @@ private:
         for (int i = 0; i < n; ++i) {
             const Move& m = moves.moves[idx[i]];
             Context next = ctx;
-            if (!forced(m)) {
+            if (!at_once) {
                 next.in_play_before = in_play;
                 next.last_pair = m.kind == MoveKind::Pair ? pair_order(m) : -1;
             }
