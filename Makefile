@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-million clean
 all: build
 
 deps:
@@ -51,6 +51,11 @@ fuzz: $(FUZZ_BUILD)/CMakeCache.txt
 DEALS ?= 1000
 bench: build
 	bench/run.sh $(DEALS)
+
+# The stats target: a million traditional deals on every core, timed.
+LAST_SEED ?= 999999
+bench-million: build
+	bench/million.sh $(LAST_SEED)
 
 # The main job: deal a game and play it.
 play: build

@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <deque>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "formats/variant_toml.hpp"
@@ -35,7 +37,28 @@ public:
         return 0;
     }
 
-private:
+    // The fewest moves that win, breadth first: -1 none, -2 over budget.
+    int shortest(const Game& start) {
+        std::deque<std::pair<Game, int>> queue;
+        std::unordered_set<std::string> seen{key(start.state())};
+        queue.emplace_back(start, 0);
+        while (!queue.empty()) {
+            auto [g, depth] = std::move(queue.front());
+            queue.pop_front();
+            if (g.status() == Status::Won) return depth;
+            MoveList moves;
+            g.legal_moves(moves);
+            for (const Move& m : moves) {
+                Game next = g;
+                next.apply(m);
+                if (!seen.insert(key(next.state())).second) continue;
+                if (seen.size() > budget_) return -2;
+                queue.emplace_back(std::move(next), depth + 1);
+            }
+        }
+        return -1;
+    }
+
     static std::string key(const State& s) {
         // Every field that decides the future; zeroed arrays beyond their length.
         State c{};
@@ -54,6 +77,7 @@ private:
         std::memcpy(bytes.data(), &c, sizeof(State));
         return bytes;
     }
+private:
     std::uint64_t budget_;
     std::unordered_set<std::string> seen_;
 };
@@ -109,6 +133,47 @@ void compare(const std::string& preset, int deals, std::uint64_t budget) {
 }
 
 }  // namespace
+
+// --shortest against a breadth-first search, from winnable positions: a few
+// moves short of the end of a winning line the solver found (so also off the
+// line the shortest search would take). Every shortest line it returns must
+// have exactly the fewest moves.
+void compare_shortest(const std::string& preset, int deals, std::uint64_t budget) {
+    const Rules rules(load_variant(preset));
+    Solver any;
+    SolveOptions so;
+    so.shortest = true;
+    Solver shortest(so);
+    int compared = 0;
+    for (int seed = 0; seed < deals; ++seed) {
+        const Game start(rules, deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed)));
+        const SolveResult won = any.solve(start);
+        if (won.outcome != SolveOutcome::Won) continue;
+        for (int back : {6, 12, 18, 24}) {
+            const int keep = static_cast<int>(won.line.size()) - back;
+            if (keep < 0) break;
+            Game game = start;
+            for (int i = 0; i < keep; ++i) game.apply(won.line[static_cast<std::size_t>(i)]);
+            ReferenceSearch ref(budget);
+            const int fewest = ref.shortest(game);
+            if (fewest == -2) break;
+            INFO(preset << " seed " << seed << ", " << back << " moves from the end");
+            const SolveResult fast = shortest.solve(game);
+            REQUIRE(fast.outcome == SolveOutcome::Won);
+            CHECK(static_cast<int>(fast.line.size()) == fewest);
+            CHECK(line_wins(game, fast.line));
+            ++compared;
+        }
+    }
+    INFO(preset << ": " << compared << " positions compared");
+    CHECK(compared >= 10);
+}
+
+TEST_CASE("the shortest line is the fewest moves: traditional", "[solver]") { compare_shortest("traditional", 150, 20000); }
+TEST_CASE("the shortest line is the fewest moves: pyramid-only", "[solver]") { compare_shortest("pyramid-only", 150, 20000); }
+TEST_CASE("the shortest line is the fewest moves: par", "[solver]") { compare_shortest("par", 30, 20000); }
+TEST_CASE("the shortest line is the fewest moves: tut", "[solver]") { compare_shortest("tut", 30, 20000); }
+TEST_CASE("the shortest line is the fewest moves: giza", "[solver]") { compare_shortest("giza", 30, 20000); }
 
 TEST_CASE("solver agrees with a plain exhaustive search: traditional", "[solver]") { compare("traditional", 200, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: pyramid-only", "[solver]") { compare("pyramid-only", 200, 5000); }
