@@ -35,8 +35,9 @@ std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint6
 // from them). Bounded: a full bucket overwrites one of its entries, which
 // costs time, never correctness. It starts small, as most deals need few
 // entries and a small table stays in the processor's cache, and doubles
-// while a search fills more than half of it, up to the size asked for. Entries carry the number of the search that wrote
-// them, so a new deal starts with an empty table without clearing it.
+// while a search fills more than half of it, up to the size asked for.
+// Entries carry the number of the search that wrote them, so a new deal
+// starts with an empty table without clearing it.
 class LostTable {
 public:
     explicit LostTable(std::size_t bytes) {
@@ -347,7 +348,7 @@ public:
     void legal_moves(MoveList& out, std::uint64_t) const { game_.legal_moves(out); }
     void apply(const Move& m) { game_.apply(m); }
     void undo() { game_.undo(); }
-    Key key(std::uint64_t = 0) const {
+    Key key(std::uint64_t /*useful: every card counts here*/ = ~std::uint64_t{0}) const {
         const State& s = game_.state();
         const std::uint64_t pass = rules_.variant.passes == UnlimitedPasses ? (s.removed_this_pass ? 1 : 0) : s.pass;
         std::uint64_t h1 = mix(s.present ^ 0x1234567ULL), h2 = mix(s.present + 0x9E3779B97F4A7C15ULL);
@@ -390,8 +391,6 @@ public:
             const std::uint64_t blocking = v.overlapping ? above[p] & ~l.covers[p] : above[p];
             for (std::uint64_t m = blocking; m; m &= m - 1) {
                 const Card over = tableau[std::countr_zero(m)];
-                blocked_[tableau[p].code] |= over.bit();
-                blocked_[over.code] |= tableau[p].bit();
                 cone_before_[tableau[p].code] |= over.bit();
                 cone_after_[over.code] |= tableau[p].bit();
             }
@@ -560,20 +559,16 @@ private:
             // the same partners, so does this position.
             o.repartnered = dirty;
             if (last->kind == MoveKind::Draw && last_pass) {
-                for (int i = 0; i + 1 < nw && pile[i] == pile[i + 1]; ++i) {
-                    const int upper = waste[i], lower = waste[i + 1];
-                    if (o.before[lower] >> upper & 1) break;  // known already: the cards below are old
-                    if (!o.add(upper, lower, required)) return true;
-                    for (int j = i + 1; j < nw && pile[j] == pile[i]; ++j) o.drop(upper, std::uint64_t{1} << waste[j]);
-                }
-                // Several piles: the draw went onto one of them; look at each.
-                for (int i = 1; i + 1 < nw; ++i) {
-                    if (pile[i] == pile[i - 1] || pile[i] != pile[i + 1]) continue;
-                    for (int t = i; t + 1 < nw && pile[t] == pile[t + 1]; ++t) {
-                        const int upper = waste[t], lower = waste[t + 1];
+                // The drawn cards lie on top of a pile (with several piles,
+                // of one of them): walk each pile down to the first pair of
+                // cards already in order; the cards below are old.
+                for (int top = 0; top < nw; ++top) {
+                    if (top > 0 && pile[top] == pile[top - 1]) continue;  // not a pile's top card
+                    for (int i = top; i + 1 < nw && pile[i] == pile[i + 1]; ++i) {
+                        const int upper = waste[i], lower = waste[i + 1];
                         if (o.before[lower] >> upper & 1) break;
                         if (!o.add(upper, lower, required)) return true;
-                        for (int j = t + 1; j < nw && pile[j] == pile[t]; ++j) o.drop(upper, std::uint64_t{1} << waste[j]);
+                        for (int j = i + 1; j < nw && pile[j] == pile[i]; ++j) o.drop(upper, std::uint64_t{1} << waste[j]);
                     }
                 }
             }
@@ -585,7 +580,8 @@ private:
             }
             for (std::uint64_t m = pairing; m; m &= m - 1) {
                 const int c = std::countr_zero(m);
-                o.partners[c] = partner_[c] & remaining & ~blocked_[c];
+                // Never a card on top of it, nor one it lies on top of.
+                o.partners[c] = partner_[c] & remaining & ~(cone_before_[c] | cone_after_[c]);
             }
             if (!v.turned_pairs_waste && v.waste_piles == 1)
                 for (std::uint64_t m = talon & pairing; m; m &= m - 1) o.partners[std::countr_zero(m)] &= ~talon;
@@ -1007,10 +1003,10 @@ private:
     const SolveOptions& o_;
     Position pos_;
     LostTable& table_;
-    // By card code: the cards it can never pair with (one on top of the
-    // other); the tableau cards on top of it, and those it lies on top of;
-    // the cards of its partner rank.
-    std::array<std::uint64_t, 64> blocked_{}, cone_before_{}, cone_after_{}, partner_{};
+    // By card code: the tableau cards on top of it, and those it lies on top
+    // of (with overlapping pairs, not those directly on top); the cards of its
+    // partner rank.
+    std::array<std::uint64_t, 64> cone_before_{}, cone_after_{}, partner_{};
     // By ply, along the current line: the facts of order, and the moves.
     // Deques: growing them leaves the elements in place.
     std::deque<Order> orders_;
