@@ -6,7 +6,6 @@
 #include <cstring>
 #include <deque>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "formats/variant_toml.hpp"
