@@ -4,11 +4,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "formats/deal_format.hpp"
 #include "formats/error.hpp"
+#include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 
 namespace pyr::fuzz {
@@ -54,5 +57,16 @@ inline std::string pick_variant(std::uint8_t byte) {
     const std::size_t pick = byte % (all.size() + 2);
     return pick < all.size() ? std::string(all[pick].name) : "";
 }
+
+// What a reader target reads from one input: the first byte picks the
+// variant, the rest is the text, read line by line. Input must not be empty.
+struct ReaderInput {
+    ReaderInput(const std::uint8_t* data, std::size_t size)
+        : variant(pick_variant(data[0])), in(std::string(as_text(data + 1, size - 1))), lines(in, "fuzz") {}
+    std::string variant;
+    std::istringstream in;
+    LineReader lines;
+    RulesCache cache;
+};
 
 }  // namespace pyr::fuzz

@@ -49,11 +49,9 @@ void check_round_trip(const ReadDeal& d, RulesCache& cache) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::fix_environment();
     if (size == 0) return 0;
-    const std::string variant = fuzz::pick_variant(data[0]);
-    std::istringstream in(std::string(fuzz::as_text(data + 1, size - 1)));
-    LineReader lines(in, "fuzz");
-    RulesCache cache;
-    DealReader reader(lines, cache, variant);
+    fuzz::ReaderInput input(data, size);
+    RulesCache& cache = input.cache;
+    DealReader reader(input.lines, cache, input.variant);
     try {
         for (int n = 0; n < 64; ++n) {
             const std::optional<ReadDeal> d = reader.next();

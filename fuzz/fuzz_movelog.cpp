@@ -74,13 +74,11 @@ std::string canonical_prefix(const MoveLog& log, Game& game) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::fix_environment();
     if (size == 0) return 0;
-    const std::string variant = fuzz::pick_variant(data[0]);
-    std::istringstream in(std::string(fuzz::as_text(data + 1, size - 1)));
-    LineReader lines(in, "fuzz");
-    RulesCache cache;
+    fuzz::ReaderInput input(data, size);
+    RulesCache& cache = input.cache;
     MoveLog log;
     try {
-        log = read_log(lines, cache, variant);
+        log = read_log(input.lines, cache, input.variant);
     } catch (const InputError& e) {
         fuzz::check_message(e);
         return 0;
