@@ -36,6 +36,12 @@ int run_replay(const ReplayOptions& o) {
         w.key("positions").begin_array();
         position_json(game, w);
     }
+    if (!o.json) {
+        // Name the rules the log was checked against.
+        std::string title = "variant " + printable(game.variant().name);
+        if (log.deal.deal.has_seed) title += fmt::format(", seed {}", log.deal.deal.seed);
+        fmt::print("{}\n", title);
+    }
     if (!o.json && !o.final_only) fmt::print("start\n{}", render_position(game, style));
     int n = 0;
     std::string text;

@@ -67,10 +67,13 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
         fmt::print("{}\n", w.str());
     }
     if (r.outcome != SolveOutcome::Won) {
-        if (!o.json)
+        if (!o.json) {
+            const std::string deal = fmt::format("variant {}{}", printable(rd.rules->variant.name),
+                                                 rd.deal.has_seed ? fmt::format(", seed {}", rd.deal.seed) : "");
             message(r.outcome == SolveOutcome::NoSolution
-                        ? fmt::format("no solution ({} positions searched)", r.nodes)
-                        : fmt::format("gave up after {} positions (--node-limit)", r.nodes));
+                        ? fmt::format("{}: no solution ({} positions searched)", deal, r.nodes)
+                        : fmt::format("{}: gave up after {} positions (--node-limit)", deal, r.nodes));
+        }
         return ExitNegative;
     }
     if (!o.json || o.output != "-") write_file_atomic(o.output, log + format_result(game));

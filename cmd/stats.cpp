@@ -256,52 +256,137 @@ std::array<bool, Measures> parse_measures(const std::string& list) {
     return on;
 }
 
-int run_logs(const StatsOptions& o, RulesCache& cache) {
-    LogTally t;
-    std::int64_t series_total = 0;
-    int in_series = 0;
-    int series_len = 0;
-    for (const std::string& path : o.files) {
-        Input in(path);
-        const MoveLog log = read_log(in.lines(), cache, o.variant);
+// Adds one log's result to the tally; a series counts as par at 0 or more.
+class LogCounter {
+public:
+    void add(const MoveLog& log, const std::string& file) {
+        const std::string& name = log.deal.rules->variant.name;
+        if (t_.logs == 0) variant_ = name;
+        else if (name != variant_)
+            throw InputError(file, log.deal.line, 0,
+                             fmt::format("log of variant '{}' among logs of '{}': measure one variant at a time",
+                                         printable(name), printable(variant_)));
         Game game(*log.deal.rules, log.deal.deal);
         replay(log, game);
-        ++t.logs;
+        ++t_.logs;
         const Status st = game.status();
-        t.won += st == Status::Won;
-        t.lost += st == Status::Lost;
-        t.unfinished += st == Status::InProgress;
-        t.total_score += game.score();
-        series_len = game.variant().series;
-        if (series_len > 0) {
-            series_total += game.score();
-            if (++in_series == series_len) {
-                ++t.series;
-                t.par_series += series_total >= 0;
-                in_series = 0;
-                series_total = 0;
+        t_.won += st == Status::Won;
+        t_.lost += st == Status::Lost;
+        t_.unfinished += st == Status::InProgress;
+        t_.total_score += game.score();
+        series_len_ = game.variant().series;
+        if (series_len_ > 0) {
+            series_total_ += game.score();
+            if (++in_series_ == series_len_) {
+                ++t_.series;
+                t_.par_series += series_total_ >= 0;
+                in_series_ = 0;
+                series_total_ = 0;
             }
         }
     }
-    const double mean = t.logs ? static_cast<double>(t.total_score) / static_cast<double>(t.logs) : 0;
+    void print(const StatsOptions& o) const;
+
+private:
+    LogTally t_;
+    std::string variant_;
+    std::int64_t series_total_ = 0;
+    int in_series_ = 0, series_len_ = 0;
+};
+
+void LogCounter::print(const StatsOptions& o) const {
+    const double mean = t_.logs ? static_cast<double>(t_.total_score) / static_cast<double>(t_.logs) : 0;
     if (o.json) {
         JsonWriter w;
-        w.begin_object().key("logs").value(t.logs).key("won").value(t.won).key("lost").value(t.lost);
-        w.key("unfinished").value(t.unfinished).key("total_score").value(static_cast<std::int64_t>(t.total_score));
+        w.begin_object().key("variant").value(variant_).key("logs").value(t_.logs).key("won").value(t_.won);
+        w.key("lost").value(t_.lost).key("unfinished").value(t_.unfinished);
+        w.key("total_score").value(static_cast<std::int64_t>(t_.total_score));
         w.key("mean_score").value(std::round(mean * 1e6) / 1e6);
-        if (series_len > 0) w.key("series").value(t.series).key("par_series").value(t.par_series);
+        if (series_len_ > 0) w.key("series").value(t_.series).key("par_series").value(t_.par_series);
         w.end_object();
         fmt::print("{}\n", w.str());
     } else if (o.csv) {
         fmt::print("logs,won,lost,unfinished,total_score,mean_score,series,par_series\n{},{},{},{},{},{:.6f},{},{}\n",
-                   t.logs, t.won, t.lost, t.unfinished, t.total_score, mean, t.series, t.par_series);
+                   t_.logs, t_.won, t_.lost, t_.unfinished, t_.total_score, mean, t_.series, t_.par_series);
     } else {
-        fmt::print("{} log{}: {} won, {} lost, {} unfinished\n", t.logs, t.logs == 1 ? "" : "s", t.won, t.lost,
-                   t.unfinished);
-        fmt::print("score: total {}, mean {:.2f}\n", t.total_score, mean);
-        if (series_len > 0)
-            fmt::print("series of {}: {} complete, {} par (total 0 or more)\n", series_len, t.series, t.par_series);
+        fmt::print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
+                   t_.logs == 1 ? "" : "s", t_.won, t_.lost, t_.unfinished);
+        fmt::print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
+        if (series_len_ > 0)
+            fmt::print("series of {}: {} complete, {} par (total 0 or more)\n", series_len_, t_.series, t_.par_series);
     }
+}
+
+// Deals from files, measured in chunks: the rules are --variant's, or else
+// those of the first deal read, and every deal must be of that variant.
+class DealFeed {
+public:
+    DealFeed(const StatsOptions& o, const std::array<bool, Measures>& on, unsigned jobs, Shard shard, Report& r)
+        : o_(o), on_(on), jobs_(jobs), shard_(shard), r_(r) {}
+    void add(ReadDeal&& rd, const std::string& file) {
+        if (!pool_) {
+            rules_ = rd.rules;
+            r_.variant = rules_->variant.name;
+            pool_ = std::make_unique<Pool>(*rules_, on_, o_.node_limit, jobs_);
+        }
+        if (rd.rules->variant.name != rules_->variant.name)
+            throw InputError(file, rd.line, 0,
+                             fmt::format("deal of variant '{}' among deals of '{}': measure one variant at a time",
+                                         printable(rd.rules->variant.name), printable(rules_->variant.name)));
+        if (index_++ % shard_.n != shard_.k - 1) return;
+        chunk_.push_back(std::move(rd.deal));
+        if (chunk_.size() == ChunkSize) flush();
+    }
+    void flush() {
+        if (pool_ && !chunk_.empty()) pool_->run(chunk_, r_.tally);
+        chunk_.clear();
+    }
+
+private:
+    const StatsOptions& o_;
+    std::array<bool, Measures> on_;
+    unsigned jobs_;
+    Shard shard_;
+    Report& r_;
+    const Rules* rules_ = nullptr;
+    std::unique_ptr<Pool> pool_;
+    std::vector<Deal> chunk_;
+    std::uint64_t index_ = 0;
+};
+
+// Deal files or move logs, each input opened and read once (stdin and pipes
+// cannot be read twice); all deals, or all logs.
+int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs, Shard shard) {
+    LogCounter logs;
+    DealFeed deals(o, r.on, jobs, shard, r);
+    InputKind seen = InputKind::Empty;
+    for (const std::string& path : o.files) {
+        Input in(path);
+        const InputKind kind = sniff_kind(in.lines());
+        if (kind == InputKind::Empty) continue;
+        if (seen != InputKind::Empty && kind != seen)
+            throw InputError(in.name(), 0, 0,
+                             kind == InputKind::Log ? "a move log among deal files: measure deals or logs, not both"
+                                                    : "deals among move logs: measure deals or logs, not both");
+        seen = kind;
+        if (kind == InputKind::Log) {
+            logs.add(read_log(in.lines(), cache, o.variant), in.name());
+            continue;
+        }
+        DealReader reader(in.lines(), cache, o.variant);
+        while (std::optional<ReadDeal> rd = reader.next()) deals.add(std::move(*rd), in.name());
+    }
+    if (seen == InputKind::Log) {
+        logs.print(o);
+        return ExitOk;
+    }
+    deals.flush();
+    if (r.variant.empty()) r.variant = cache.get(o.variant.empty() ? "traditional" : o.variant).variant.name;
+    // Named as in messages: "<stdin>" for "-".
+    r.source = o.files.size() == 1 ? printable(o.files[0] == "-" ? "<stdin>" : o.files[0])
+                                   : fmt::format("{} files", o.files.size());
+    if (shard.n > 1) r.source += fmt::format(", shard {}/{}", shard.k, shard.n);
+    print_report(r, o);
     return ExitOk;
 }
 
@@ -314,60 +399,27 @@ int run_stats(const StatsOptions& o) {
     if (o.seeds.empty() && o.files.empty())
         throw InputError("", 0, 0, "nothing to measure: give --seeds A..B, deal files or move logs");
     if (!o.seeds.empty() && !o.files.empty()) throw InputError("", 0, 0, "give --seeds or files, not both");
-    if (!o.files.empty()) {
-        // Move logs or deal files: the first file decides.
-        Input probe(o.files[0]);
-        std::string line;
-        while (probe.lines().next(line)) {
-            const std::string text = strip_comment(line);  // tokens point into it: keep it alive
-            const std::vector<Token> toks = tokenize(text);
-            if (toks.empty()) continue;
-            if (toks[0].text == "pyramide-log") return run_logs(o, cache);
-            break;
-        }
-    }
+    if (!o.files.empty()) return run_files(o, cache, r, jobs, shard);
     const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
     r.variant = rules.variant.name;
     Pool pool(rules, r.on, o.node_limit, jobs);
     std::vector<Deal> chunk;
-    if (!o.seeds.empty()) {
-        const auto [first, last] = parse_seeds(o.seeds);
-        r.source = fmt::format("seeds {}..{}", first, last);
-        const std::uint64_t count = last - first + 1;
-        Progress progress(count / shard.n + (count % shard.n >= shard.k ? 1 : 0));
-        std::uint64_t done = 0;
-        for (std::uint64_t i = shard.k - 1; i < count; i += shard.n) {
-            chunk.push_back(deal_from_seed(rules.variant, first + i));
-            if (chunk.size() == ChunkSize || i + shard.n >= count) {
-                pool.run(chunk, r.tally);
-                done += chunk.size();
-                chunk.clear();
-                progress.update(done);
-            }
-            if (i + shard.n < i) break;  // wrapped around at 2^64
+    const auto [first, last] = parse_seeds(o.seeds);
+    r.source = fmt::format("seeds {}..{}", first, last);
+    const std::uint64_t count = last - first + 1;
+    Progress progress(count / shard.n + (count % shard.n >= shard.k ? 1 : 0));
+    std::uint64_t done = 0;
+    for (std::uint64_t i = shard.k - 1; i < count; i += shard.n) {
+        chunk.push_back(deal_from_seed(rules.variant, first + i));
+        if (chunk.size() == ChunkSize || i + shard.n >= count) {
+            pool.run(chunk, r.tally);
+            done += chunk.size();
+            chunk.clear();
+            progress.update(done);
         }
-        progress.finish();
-    } else {
-        r.source = o.files.size() == 1 ? printable(o.files[0]) : fmt::format("{} files", o.files.size());
-        std::uint64_t index = 0;
-        for (const std::string& path : o.files) {
-            Input in(path);
-            DealReader reader(in.lines(), cache, o.variant.empty() ? std::string() : o.variant);
-            while (std::optional<ReadDeal> rd = reader.next()) {
-                if (rd->rules->variant.name != rules.variant.name)
-                    throw InputError(in.name(), rd->line, 0,
-                                     fmt::format("deal of variant '{}' among deals of '{}': measure one variant at a time",
-                                                 rd->rules->variant.name, rules.variant.name));
-                if (index++ % shard.n != shard.k - 1) continue;
-                chunk.push_back(std::move(rd->deal));
-                if (chunk.size() == ChunkSize) {
-                    pool.run(chunk, r.tally);
-                    chunk.clear();
-                }
-            }
-        }
-        pool.run(chunk, r.tally);
+        if (i + shard.n < i) break;  // wrapped around at 2^64
     }
+    progress.finish();
     if (shard.n > 1) r.source += fmt::format(", shard {}/{}", shard.k, shard.n);
     print_report(r, o);
     return ExitOk;

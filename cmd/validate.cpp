@@ -9,6 +9,8 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
+#include "formats/numbers.hpp"
+#include "lib/shuffle.hpp"
 
 namespace pyr::cmd {
 
@@ -16,29 +18,55 @@ namespace {
 struct ValidateOptions {
     std::vector<std::string> files;
     std::string variant;
+    std::string seed;   // --seed N: every deal must be deal N
+    std::string seeds;  // --seeds A..B: every deal must be one of these
     bool json = false;
     bool quiet = false;
 };
 
-enum class FileKind { Empty, Deals, Log };
+// What --seed or --seeds requires of every deal read.
+struct SeedRequirement {
+    bool any = false;
+    std::uint64_t first = 0, last = 0;
+    std::string option;  // "--seed 7" or "--seeds 100..109", for messages
+};
 
-// Looks at the first line that is not blank or a comment, and leaves it unread.
-FileKind sniff(LineReader& lines) {
-    std::string line;
-    while (lines.next(line)) {
-        const std::string text = line.substr(0, line.find('#'));
-        const std::vector<Token> toks = tokenize(text);
-        if (toks.empty()) continue;
-        lines.push_back();
-        return toks[0].text == "pyramide-log" ? FileKind::Log : FileKind::Deals;
+// Without a seed line, a deal is looked for among the seeds; past this many,
+// the deal must name its seed.
+constexpr std::uint64_t MaxSeedsSearched = 1000000;
+
+void check_required_seed(const std::string& file, const ReadDeal& rd, const SeedRequirement& req) {
+    if (!req.any) return;
+    const std::string why = fmt::format("not the deal {} requires", req.option);
+    if (req.first == req.last) return check_dealt_by(file, rd, req.first, why);
+    if (rd.deal.has_seed) {
+        if (rd.deal.seed < req.first || rd.deal.seed > req.last)
+            throw InputError(file, rd.seed_line, rd.seed_col,
+                             fmt::format("seed {} is not among the seeds {} allows", rd.deal.seed, req.option),
+                             Severity::Invalid);
+        return;  // the reader checked that the seed deals these cards
     }
-    return FileKind::Empty;
+    if (req.last - req.first >= MaxSeedsSearched)
+        throw InputError(file, rd.line, 0,
+                         fmt::format("the deal names no seed, and {} spans more than {} seeds to search: add its "
+                                     "'seed' line or give a narrower range",
+                                     req.option, MaxSeedsSearched));
+    const Variant& v = rd.rules->variant;
+    const std::vector<Card> cards = line_order(v, rd.deal);
+    for (std::uint64_t s = req.first;; ++s) {
+        if (shuffled_deck(v.deck, s) == cards) return;
+        if (s == req.last) break;
+    }
+    throw InputError(file, rd.line, 0, fmt::format("the deal is none of the deals {} allows", req.option),
+                     Severity::Invalid);
 }
 
 struct FileReport {
     std::string file;
-    std::string kind;  // "deals" or "log"
+    InputKind kind = InputKind::Empty;
     std::uint64_t deals = 0;  // a streamed file may hold billions
+    // Deals per variant, in the order first seen (a log has one).
+    std::vector<std::pair<std::string, std::uint64_t>> variants;
     int moves = 0;
     int torn_line = 0;  // a log's torn last line, ignored (formats/movelog.md)
     std::string torn_warning;
@@ -46,19 +74,27 @@ struct FileReport {
     bool ok = true;
     int exit = ExitOk;
     InputError error{"", 0, 0, ""};
+
+    void count_variant(const std::string& name) {
+        for (auto& [n, count] : variants)
+            if (n == name) return void(++count);
+        variants.emplace_back(name, 1);
+    }
 };
 
-FileReport check_file(const std::string& path, const ValidateOptions& o, RulesCache& cache) {
+FileReport check_file(const std::string& path, const ValidateOptions& o, const SeedRequirement& req,
+                      RulesCache& cache) {
     FileReport r;
     r.file = path == "-" ? "<stdin>" : path;
     try {
         Input in(path);
-        const FileKind kind = sniff(in.lines());
-        if (kind == FileKind::Empty)
+        r.kind = sniff_kind(in.lines());
+        if (r.kind == InputKind::Empty)
             throw InputError(in.name(), 0, 0, "empty file: expected a deal or a move log");
-        if (kind == FileKind::Log) {
-            r.kind = "log";
+        if (r.kind == InputKind::Log) {
             const MoveLog log = read_log(in.lines(), cache, o.variant);
+            r.count_variant(log.deal.rules->variant.name);
+            check_required_seed(in.name(), log.deal, req);
             Game game(*log.deal.rules, log.deal.deal);
             r.torn_line = log.torn_line;
             r.torn_warning = torn_line_warning(log);
@@ -67,9 +103,12 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, RulesCa
             const Status st = game.status();
             r.result = st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
         } else {
-            r.kind = "deals";
             DealReader reader(in.lines(), cache, o.variant);
-            while (reader.next()) ++r.deals;
+            while (const std::optional<ReadDeal> rd = reader.next()) {
+                check_required_seed(in.name(), *rd, req);
+                r.count_variant(rd->rules->variant.name);
+                ++r.deals;
+            }
         }
     } catch (const InputError& e) {
         r.ok = false;
@@ -79,37 +118,75 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, RulesCa
     return r;
 }
 
+// "variant giza" or "variants traditional (3), giza (2)".
+std::string variants_text(const FileReport& r) {
+    if (r.variants.size() == 1) return "variant " + printable(r.variants[0].first);
+    std::string out = "variants ";
+    for (std::size_t i = 0; i < r.variants.size(); ++i)
+        out += fmt::format("{}{} ({})", i ? ", " : "", printable(r.variants[i].first), r.variants[i].second);
+    return out;
+}
+
+void print_text(const FileReport& r, bool quiet) {
+    if (!r.ok) return void(report(r.error));
+    if (quiet) return;
+    if (r.kind == InputKind::Log)
+        fmt::print("{}: ok: move log, {}, {} move{}, {}{}\n", printable(r.file), variants_text(r), r.moves,
+                   r.moves == 1 ? "" : "s", r.result, r.torn_line ? " (torn last line ignored)" : "");
+    else
+        fmt::print("{}: ok: {} deal{}, {}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r));
+}
+
+void write_json(const FileReport& r, JsonWriter& w) {
+    w.begin_object().key("file").value(r.file).key("valid").value(r.ok);
+    if (r.kind != InputKind::Empty) w.key("kind").value(r.kind == InputKind::Log ? "log" : "deals");
+    if (r.kind == InputKind::Log && !r.variants.empty()) w.key("variant").value(r.variants[0].first);
+    if (r.kind == InputKind::Deals && r.ok) {
+        w.key("deals").value(r.deals).key("variants").begin_object();
+        for (const auto& [name, count] : r.variants) w.key(name).value(count);
+        w.end_object();
+    }
+    if (r.kind == InputKind::Log && r.ok) w.key("moves").value(r.moves).key("result").value(r.result);
+    if (r.torn_line)
+        w.key("warning").begin_object().key("line").value(r.torn_line).key("message").value(r.torn_warning).end_object();
+    if (!r.ok) {
+        w.key("error").begin_object().key("line").value(r.error.line).key("col").value(r.error.col);
+        w.key("message").value(r.error.message);
+        w.key("severity").value(r.error.severity == Severity::Invalid ? "invalid" : "unreadable");
+        w.end_object();
+    }
+    w.end_object();
+}
+
+SeedRequirement seed_requirement(const ValidateOptions& o) {
+    SeedRequirement req;
+    if (!o.seed.empty() && !o.seeds.empty()) throw InputError("", 0, 0, "give --seed or --seeds, not both");
+    if (!o.seed.empty()) {
+        req.first = req.last = parse_number(o.seed, "--seed", 0, UINT64_MAX);
+        req.option = "--seed " + o.seed;
+        req.any = true;
+    } else if (!o.seeds.empty()) {
+        const SeedRange range = parse_seed_range(o.seeds, "--seeds");
+        req.first = range.first;
+        req.last = range.last;
+        req.option = "--seeds " + o.seeds;
+        req.any = true;
+    }
+    return req;
+}
+
 int run_validate(const ValidateOptions& o) {
     RulesCache cache;
+    const SeedRequirement req = seed_requirement(o);
     int rc = ExitOk;
     JsonWriter w;
     w.begin_object().key("files").begin_array();
     for (const std::string& path : o.files) {
-        const FileReport r = check_file(path, o, cache);
+        const FileReport r = check_file(path, o, req, cache);
         rc = std::max(rc, r.exit);
         if (r.torn_line) message(printable(fmt::format("{}:{}: warning: {}", r.file, r.torn_line, r.torn_warning)));
-        if (o.json) {
-            w.begin_object().key("file").value(r.file).key("valid").value(r.ok);
-            if (!r.kind.empty()) w.key("kind").value(r.kind);
-            if (r.kind == "deals" && r.ok) w.key("deals").value(r.deals);
-            if (r.kind == "log" && r.ok) w.key("moves").value(r.moves).key("result").value(r.result);
-            if (r.torn_line) w.key("warning").begin_object().key("line").value(r.torn_line).key("message").value(r.torn_warning).end_object();
-            if (!r.ok) {
-                w.key("error").begin_object().key("line").value(r.error.line).key("col").value(r.error.col);
-                w.key("message").value(r.error.message);
-                w.key("severity").value(r.error.severity == Severity::Invalid ? "invalid" : "unreadable");
-                w.end_object();
-            }
-            w.end_object();
-        } else if (!r.ok) {
-            report(r.error);
-        } else if (!o.quiet) {
-            if (r.kind == "log")
-                fmt::print("{}: ok: move log, {} move{}, {}{}\n", printable(r.file), r.moves, r.moves == 1 ? "" : "s",
-                           r.result, r.torn_line ? " (torn last line ignored)" : "");
-            else
-                fmt::print("{}: ok: {} deal{}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s");
-        }
+        if (o.json) write_json(r, w);
+        else print_text(r, o.quiet);
     }
     w.end_array().key("valid").value(rc == ExitOk).end_object();
     if (o.json) fmt::print("{}\n", w.str());
@@ -125,6 +202,8 @@ Subcommand setup_validate(CLI::App& parent) {
     app->add_option("files", o->files, "Deal files and move logs; - reads stdin")->required();
     app->add_option("-v,--variant", o->variant,
                     "Read with this preset or FILE.toml (needed for one-line deals of other variants)");
+    app->add_option("--seed", o->seed, "Require every deal to be this seed's deal (fair play)");
+    app->add_option("--seeds", o->seeds, "Require every deal to be the deal of one of the seeds A..B");
     app->add_flag("--json", o->json, "Print a JSON report on stdout");
     app->add_flag("-q,--quiet", o->quiet, "Say nothing about valid files");
     app->footer("Example:\n  pyramide deal --variant giza --seed 7 | pyramide validate -");

@@ -96,6 +96,8 @@ complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N 
 complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'
 complete -c pyramide -n '__pyramide_at validate' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at validate' -s v -l variant -x -a '(__pyramide_variants)' -d 'Read with this variant'
+complete -c pyramide -n '__pyramide_at validate' -l seed -x -d 'Require this seed\'s deal'
+complete -c pyramide -n '__pyramide_at validate' -l seeds -x -d 'Require the deal of one of the seeds A..B'
 complete -c pyramide -n '__pyramide_at validate' -l json -d 'Print a JSON report'
 complete -c pyramide -n '__pyramide_at validate' -s q -l quiet -d 'Say nothing about valid files'
 

@@ -75,7 +75,59 @@ void check_cards(const std::string& file, const Rules& r, const std::vector<Plac
     }
 }
 
+// What every form does once its cards are read: checks them, makes the deal,
+// and checks that a seed it names deals exactly these cards (a log claiming
+// seed 7 over other cards is the obvious way to cheat).
+ReadDeal finish_deal(const std::string& file, ReadDeal out, const std::vector<Placed>& all) {
+    check_cards(file, *out.rules, all, out.line);
+    std::vector<Card> cards;
+    for (const Placed& p : all) {
+        cards.push_back(p.card);
+        out.places.push_back({p.line, p.col});
+    }
+    const bool has_seed = out.deal.has_seed;
+    const std::uint64_t seed = out.deal.seed;
+    out.deal = deal_from_line_order(out.rules->variant, cards);
+    out.deal.has_seed = has_seed;
+    out.deal.seed = seed;
+    if (has_seed) check_dealt_by(file, out, seed, fmt::format("the cards are not those of seed {}", seed));
+    return out;
+}
+
+// The first word of a line-form deal: a card of either deck, or a field
+// before the cards (variant=NAME, seed=N; another key is reported as such).
+bool starts_line_form(std::string_view word) {
+    return (word.find('=') != std::string_view::npos && !word.starts_with("{")) ||
+           looks_like_card(DeckKind::French, word) || looks_like_card(DeckKind::Spanish, word);
+}
+
 }  // namespace
+
+void check_dealt_by(const std::string& file, const ReadDeal& rd, std::uint64_t seed, std::string_view why) {
+    const Variant& v = rd.rules->variant;
+    const std::vector<Card> dealt = shuffled_deck(v.deck, seed);
+    const std::vector<Card> cards = line_order(v, rd.deal);
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        if (cards[i] == dealt[i]) continue;
+        const CardPlace at = i < rd.places.size() ? rd.places[i] : CardPlace{rd.line, 0};
+        throw InputError(file, at.line, at.col,
+                         fmt::format("seed {} deals {} here, not {}: {}", seed, card_name(v.deck, dealt[i]),
+                                     card_name(v.deck, cards[i]), why),
+                         Severity::Invalid);
+    }
+}
+
+InputKind sniff_kind(LineReader& lines) {
+    std::string line;
+    while (lines.next(line)) {
+        const std::string text = strip_comment(line);
+        const std::vector<Token> toks = tokenize(text);
+        if (toks.empty()) continue;
+        lines.push_back();
+        return toks[0].text == "pyramide-log" ? InputKind::Log : InputKind::Deals;
+    }
+    return InputKind::Empty;
+}
 
 std::string format_deal_body(const Rules& r, const Deal& d) {
     const Variant& v = r.variant;
@@ -117,8 +169,10 @@ std::string format_deal(const Rules& r, const Deal& d, DealFormat format) {
     case DealFormat::Text:
         return fmt::format("{} {}\n", DealHeader, DealVersion) + format_deal_body(r, d);
     case DealFormat::Line: {
+        // Traditional lines stay bare cards, as before variant= existed.
         const std::vector<Card> cards = line_order(v, d);
-        return cards_line(r, cards, 0, cards.size(), " ") + "\n";
+        const std::string field = v.name == "traditional" ? "" : fmt::format("variant={} ", v.name);
+        return field + cards_line(r, cards, 0, cards.size(), " ") + "\n";
     }
     case DealFormat::Json: {
         JsonWriter w;
@@ -155,6 +209,11 @@ DealReader::DealReader(LineReader& lines, RulesCache& cache, std::string variant
     : lines_(lines), cache_(cache), variant_(std::move(variant)) {}
 
 const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
+    // A NUL would cut the name short on its way to a file name ("trad\0"
+    // loading variants/trad); no variant name holds a control character.
+    if (printable(name) != name)
+        throw InputError(lines_.name(), line, col,
+                         fmt::format("bad variant name '{}': it holds control characters", excerpt(name)));
     try {
         if (!variant_.empty()) {
             const Rules& forced = cache_.get(variant_);
@@ -192,10 +251,7 @@ std::optional<ReadDeal> DealReader::next() {
                                         DealVersion));
             return read_body(start, "");
         }
-        if (line[0] != ' ' && line[0] != '\t' && looks_like_card(DeckKind::French, toks[0].text))
-            return read_line_form(line);
-        if (line[0] != ' ' && line[0] != '\t' && looks_like_card(DeckKind::Spanish, toks[0].text))
-            return read_line_form(line);
+        if (line[0] != ' ' && line[0] != '\t' && starts_line_form(toks[0].text)) return read_line_form(line);
         if (toks[0].text == "pyramide-log")
             lines_.fail(toks[0].col, "this is a move log, not a deal file");
         lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, or JSON), got '{}'",
@@ -207,25 +263,47 @@ std::optional<ReadDeal> DealReader::next() {
 ReadDeal DealReader::read_line_form(const std::string& line) {
     ReadDeal out;
     out.line = lines_.line_number();
-    out.rules = &rules_for("", out.line, 1);
+    const std::vector<Token> toks = tokenize(line);
+    // Fields before the cards (formats/deal.md): variant=NAME, then seed=N.
+    std::size_t first_card = 0;
+    std::string name;
+    int name_col = 1;
+    for (; first_card < toks.size() && toks[first_card].text.find('=') != std::string_view::npos; ++first_card) {
+        const Token& t = toks[first_card];
+        const std::size_t eq = t.text.find('=');
+        const std::string_view key = t.text.substr(0, eq), value = t.text.substr(eq + 1);
+        if (key == "variant" && first_card == 0 && !value.empty()) {
+            name = std::string(value);
+            name_col = t.col + 8;
+        } else if (key == "seed" && !out.deal.has_seed && parse_u64(value, out.deal.seed)) {
+            out.deal.has_seed = true;
+            out.seed_line = out.line;
+            out.seed_col = t.col + 5;
+        } else if (key == "seed") {
+            lines_.fail(t.col, out.deal.has_seed ? "a second 'seed='"
+                                                 : "expected 'seed=N' with N a whole number from 0 to 18446744073709551615");
+        } else {
+            lines_.fail(t.col, fmt::format("expected 'variant=NAME' then 'seed=N' before the cards, got '{}'",
+                                           excerpt(t.text)));
+        }
+    }
+    out.rules = &rules_for(name, out.line, name_col);
     const Variant& v = out.rules->variant;
     std::vector<Placed> placed;
-    std::vector<Card> cards;
     std::string why;
     const DeckKind other = v.deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
-    for (const Token& t : tokenize(line)) {
+    for (std::size_t i = first_card; i < toks.size(); ++i) {
+        const Token& t = toks[i];
         const Card c = parse_card(v.deck, t.text, why);
-        // The line form does not name its variant: a Spanish line read without
-        // --variant fails on its first Spanish card; say how to read it.
-        if (!c.valid() && variant_.empty() && looks_like_card(other, t.text))
-            lines_.fail(t.col, why + "; a line of cards is read as 'traditional' unless --variant names its variant");
+        // A line that names no variant is read as traditional: a Spanish line
+        // without variant= or --variant fails on its first card; say why.
+        if (!c.valid() && variant_.empty() && name.empty() && looks_like_card(other, t.text))
+            lines_.fail(t.col, why + "; a line of cards that names no variant (variant=NAME) is read as "
+                                     "'traditional' unless --variant names its variant");
         if (!c.valid()) lines_.fail(t.col, why);
         placed.push_back({c, out.line, t.col});
-        cards.push_back(c);
     }
-    check_cards(lines_.name(), *out.rules, placed, out.line);
-    out.deal = deal_from_line_order(v, cards);
-    return out;
+    return finish_deal(lines_.name(), std::move(out), placed);
 }
 
 ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
@@ -262,7 +340,8 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
         std::size_t first_card = 0;
         if (!cards_only) {
             const std::string_view kw = toks[0].text;
-            if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{")) {
+            if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{") ||
+                (stop.empty() && (kw.starts_with("variant=") || kw.starts_with("seed=")))) {
                 lines_.push_back();
                 stopped = true;
                 break;
@@ -280,6 +359,8 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
                     lines_.fail(toks.size() > 1 ? toks[1].col : toks[0].col,
                                 "expected 'seed N' with N a whole number from 0 to 18446744073709551615");
                 out.deal.has_seed = true;
+                out.seed_line = lines_.line_number();
+                out.seed_col = toks[1].col;
                 continue;
             }
             if (!rules && (looks_like_card(DeckKind::French, kw) || looks_like_card(DeckKind::Spanish, kw)))
@@ -370,14 +451,7 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
     add(stock);
     add(reserve);
     add(piles);
-    check_cards(lines_.name(), *rules, all, start_line);
-    std::vector<Card> cards;
-    for (const Placed& p : all) cards.push_back(p.card);
-    Deal d = deal_from_line_order(v, cards);
-    d.has_seed = out.deal.has_seed;
-    d.seed = out.deal.seed;
-    out.deal = std::move(d);
-    return out;
+    return finish_deal(lines_.name(), std::move(out), all);
 }
 
 ReadDeal DealReader::read_json(std::string text) {
@@ -398,7 +472,9 @@ ReadDeal DealReader::read_json(std::string text) {
     };
     scan(text);
     std::string more;
-    while (depth > 0 && lines_.next(more)) {
+    // A JSON string cannot span lines: one still open at the end of a line is
+    // unterminated, and parse_json() says so where it starts.
+    while (depth > 0 && !in_string && lines_.next(more)) {
         text += "\n" + more;
         scan(more);
         if (text.size() > 1024 * 1024) lines_.fail(0, "JSON deal longer than 1 MiB");
@@ -433,6 +509,8 @@ ReadDeal DealReader::read_json(std::string text) {
         if (!seed->is_uint()) fail(*seed, "\"seed\" must be a whole number from 0 to 18446744073709551615");
         out.deal.has_seed = true;
         out.deal.seed = seed->as_uint();
+        out.seed_line = seed->line;
+        out.seed_col = seed->col;
     }
     auto card_list = [&](const JsonValue& arr, std::vector<Placed>& into) {
         if (arr.kind != JsonValue::Kind::Array) fail(arr, "expected an array of cards");
@@ -482,14 +560,7 @@ ReadDeal DealReader::read_json(std::string text) {
     flat("stock", v.stock_size(), all);
     flat("reserve", v.reserve, all);
     rows("piles", l.pile_layers, all);
-    check_cards(lines_.name(), *out.rules, all, start);
-    std::vector<Card> cards;
-    for (const Placed& p : all) cards.push_back(p.card);
-    Deal d = deal_from_line_order(v, cards);
-    d.has_seed = out.deal.has_seed;
-    d.seed = out.deal.seed;
-    out.deal = std::move(d);
-    return out;
+    return finish_deal(lines_.name(), std::move(out), all);
 }
 
 }  // namespace pyr

@@ -26,17 +26,34 @@ std::string format_deal(const Rules& rules, const Deal& deal, DealFormat format)
 // The text form's body (everything after its first line); the move log embeds it.
 std::string format_deal_body(const Rules& rules, const Deal& deal);
 
+// Where a card of a deal was written.
+struct CardPlace {
+    int line = 0, col = 0;
+};
+
 struct ReadDeal {
     Deal deal;
     const Rules* rules = nullptr;
     int line = 0;  // where the deal starts
+    int seed_line = 0, seed_col = 0;  // where its seed was written (0: no seed)
+    std::vector<CardPlace> places;    // each card's place, in line order (pyramid, stock, reserve, piles)
 };
+
+// Throws InputError (Severity::Invalid) at the first card that deal `seed` of
+// the deal's variant does not have in that place; `why` ends the message
+// ("the cards are not those of seed 7").
+void check_dealt_by(const std::string& file, const ReadDeal& rd, std::uint64_t seed, std::string_view why);
+
+// What an input holds, told from its first line that is not blank or a
+// comment; that line is left unread, so the input is read once, whatever it is.
+enum class InputKind { Empty, Deals, Log };
+InputKind sniff_kind(LineReader& lines);
 
 class DealReader {
 public:
-    // `variant`: the --variant given by the user, or empty. A line-form deal
-    // (cards only) is read with it, or with traditional rules if it is empty;
-    // a deal that names another variant is an error.
+    // `variant`: the --variant given by the user, or empty. A deal that names
+    // no variant (a line-form deal without `variant=`) is read with it, or with
+    // traditional rules if it is empty; a deal that names another is an error.
     DealReader(LineReader& lines, RulesCache& cache, std::string variant);
     // The next deal, or nullopt at the end. Throws InputError.
     std::optional<ReadDeal> next();

@@ -85,6 +85,12 @@ void LineReader::next_number() {
 
 Input::Input(const std::string& path) {
     if (path == "-") {
+        // Two readers of stdin (a deal file "-" and "-v -") would each see part
+        // of it, or the second nothing: refuse the second, whatever it is.
+        static bool stdin_taken = false;
+        if (stdin_taken)
+            throw InputError("<stdin>", 0, 0, "standard input is already read for another input: give - only once");
+        stdin_taken = true;
         name_ = "<stdin>";
         reader_ = std::make_unique<LineReader>(std::cin, name_);
         return;

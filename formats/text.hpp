@@ -48,7 +48,8 @@ private:
     std::string torn_text_;
 };
 
-// An open input: a file, or stdin for "-".
+// An open input: a file, or stdin for "-" (once per process: a second "-" is
+// an error, since stdin cannot be read twice).
 class Input {
 public:
     explicit Input(const std::string& path);  // throws InputError if it cannot be opened

@@ -1,6 +1,7 @@
 // Tests for formats/: card tokens, the deal format's three forms, deal streams,
 // the move log (read, replay, write back), CRLF/BOM input and parse_move.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cstdint>
 #include <random>
@@ -273,9 +274,10 @@ TEST_CASE("deals: every preset round-trips in text, line and JSON forms") {
                 CAPTURE(name, static_cast<int>(form), seed);
                 const pyr::Deal deal = pyr::deal_from_seed(rules.variant, seed);
                 const std::string text = pyr::format_deal(rules, deal, form);
-                // The line form carries no variant: it is read with --variant.
-                const std::vector<pyr::ReadDeal> back =
-                    read_deals(text, cache, form == DealFormat::Line ? name : "");
+                // Every form names its variant (the line form with variant=,
+                // except for traditional): it reads back without --variant.
+                const std::vector<pyr::ReadDeal> back = read_deals(text, cache);
+                CHECK(read_deals(text, cache, name).size() == 1);
                 REQUIRE(back.size() == 1);
                 CHECK(back[0].rules->variant.name == name);
                 CHECK(back[0].line == 1);
@@ -441,17 +443,130 @@ TEST_CASE("deals: a French card in a Spanish deal is a card error, not a keyword
 TEST_CASE("deals: a Spanish line of cards read without --variant says how to read it") {
     pyr::RulesCache cache;
     const pyr::Rules& es = cache.get("spanish");
-    const std::string line = pyr::format_deal(es, pyr::deal_from_seed(es.variant, 11), DealFormat::Line);
-    REQUIRE(line.starts_with("2B 3O"));
+    // A bare line of cards, as written before variant= (or by another program).
+    std::string line = pyr::format_deal(es, pyr::deal_from_seed(es.variant, 11), DealFormat::Line);
+    REQUIRE(line.starts_with("variant=spanish 2B 3O"));
+    line.erase(0, std::string("variant=spanish ").size());
     CHECK(deal_error(line) ==
           "t.txt:1:1: bad card '2B': a card of the Spanish deck, but this game uses the French deck: expected a rank "
-          "(A 2-9 T J Q K) and a suit (S H D C); a line of cards is read as 'traditional' unless --variant names its "
-          "variant");
+          "(A 2-9 T J Q K) and a suit (S H D C); a line of cards that names no variant (variant=NAME) is read as "
+          "'traditional' unless --variant names its variant");
     CHECK(deal_error(line, "spanish") == "no error");
     // With a --variant given, the hint would be wrong: only the card error.
     CHECK(deal_error(line, "traditional") ==
           "t.txt:1:1: bad card '2B': a card of the Spanish deck, but this game uses the French deck: expected a rank "
           "(A 2-9 T J Q K) and a suit (S H D C)");
+}
+
+TEST_CASE("deals: the line form names its variant with variant=, and may name its seed with seed=") {
+    pyr::RulesCache cache;
+    const pyr::Rules& giza = cache.get("giza");
+    const pyr::Rules& trad = cache.get("traditional");
+    const std::string giza_line = pyr::format_deal(giza, pyr::deal_from_seed(giza.variant, 1), DealFormat::Line);
+    const std::string trad_line = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Line);
+    // Traditional lines stay bare cards, readable by readers that predate variant=.
+    CHECK(trad_line.starts_with("7H 9S "));
+    REQUIRE(giza_line.starts_with("variant=giza 7H 9S "));
+    const std::vector<pyr::ReadDeal> back = read_deals(giza_line + trad_line, cache);
+    REQUIRE(back.size() == 2);
+    CHECK(back[0].rules->variant.name == "giza");
+    CHECK(back[1].rules->variant.name == "traditional");
+    CHECK_FALSE(back[0].deal.has_seed);
+    // A line naming one variant read with --variant of another is refused, as in the text form.
+    CHECK(deal_error(giza_line, "par") == "t.txt:1:9: the deal is for variant 'giza', but --variant gives 'par'");
+    // seed= after variant=; the seed is checked against the cards.
+    const std::string cards = trad_line.substr(0, trad_line.size() - 1);
+    const std::vector<pyr::ReadDeal> seeded = read_deals("variant=traditional seed=1 " + cards + "\n", cache);
+    REQUIRE(seeded.size() == 1);
+    CHECK(seeded[0].deal.has_seed);
+    CHECK(seeded[0].deal.seed == 1);
+    CHECK(seeded[0].seed_line == 1);
+    CHECK(seeded[0].seed_col == 26);
+    pyr::Severity sev{};
+    CHECK(deal_error("seed=2 " + cards + "\n", "", &sev) ==
+          "t.txt:1:8: seed 2 deals QD here, not 7H: the cards are not those of seed 2");
+    CHECK(sev == pyr::Severity::Invalid);
+    CHECK(deal_error("seed=1 variant=giza " + cards + "\n") ==
+          "t.txt:1:8: expected 'variant=NAME' then 'seed=N' before the cards, got 'variant=giza'");
+    CHECK(deal_error("colour=red " + cards + "\n") ==
+          "t.txt:1:1: expected 'variant=NAME' then 'seed=N' before the cards, got 'colour=red'");
+    CHECK(deal_error("seed=0x1 " + cards + "\n") ==
+          "t.txt:1:1: expected 'seed=N' with N a whole number from 0 to 18446744073709551615");
+    CHECK(deal_error("variant=klondike " + cards + "\n").starts_with("t.txt:1:9: unknown variant 'klondike'"));
+    // After a complete text deal, an unindented variant= line is the next deal.
+    const std::string text = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Text);
+    CHECK(read_deals(text + giza_line, cache).size() == 2);
+}
+
+TEST_CASE("deals: a seed that does not deal the cards is invalid, at the first card that differs") {
+    pyr::RulesCache cache;
+    for (const std::string& name : preset_names()) {
+        const pyr::Rules& rules = cache.get(name);
+        CAPTURE(name);
+        // Deal 18's cards under the claim of seed 7, in the text and JSON forms.
+        for (DealFormat form : {DealFormat::Text, DealFormat::Json}) {
+            pyr::Deal deal = pyr::deal_from_seed(rules.variant, 18);
+            deal.seed = 7;
+            const std::string text = pyr::format_deal(rules, deal, form);
+            pyr::Severity sev{};
+            const std::string error = deal_error(text, "", &sev);
+            CHECK(error.find(": the cards are not those of seed 7") != std::string::npos);
+            CHECK(sev == pyr::Severity::Invalid);
+            // It names the first card that differs, where it was written.
+            const std::vector<Card> mine = pyr::line_order(rules.variant, deal);
+            const std::vector<Card> dealt = pyr::shuffled_deck(rules.variant.deck, 7);
+            std::size_t i = 0;
+            while (mine[i] == dealt[i]) ++i;
+            const std::string expected = fmt::format("seed 7 deals {} here, not {}:", card_name(rules.variant.deck, dealt[i]),
+                                                     card_name(rules.variant.deck, mine[i]));
+            CHECK(error.find(expected) != std::string::npos);
+            // The honest claim reads.
+            deal.seed = 18;
+            CHECK(deal_error(pyr::format_deal(rules, deal, form)) == "no error");
+        }
+    }
+    // Where: line and column of that card (text form of traditional seed 18 claimed as 7).
+    const pyr::Rules& trad = cache.get("traditional");
+    pyr::Deal deal = pyr::deal_from_seed(trad.variant, 18);
+    deal.seed = 7;
+    const std::string error = deal_error(pyr::format_deal(trad, deal, DealFormat::Text));
+    CHECK(error.starts_with("t.txt:5:15: seed 7 deals 4H here, not AH"));
+}
+
+TEST_CASE("deals: check_dealt_by names the first card another seed deals differently") {
+    pyr::RulesCache cache;
+    const pyr::Rules& trad = cache.get("traditional");
+    const std::string text = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 18), DealFormat::Text);
+    const std::vector<pyr::ReadDeal> back = read_deals(text, cache);
+    REQUIRE(back.size() == 1);
+    CHECK_NOTHROW(pyr::check_dealt_by("t.txt", back[0], 18, "not deal 18"));
+    try {
+        pyr::check_dealt_by("t.txt", back[0], 19, "not the deal --seed 19 requires");
+        FAIL("deal 18 passed for deal 19");
+    } catch (const pyr::InputError& e) {
+        CHECK(e.format() == "t.txt:5:15: seed 19 deals AC here, not AH: not the deal --seed 19 requires");
+        CHECK(e.severity == pyr::Severity::Invalid);
+    }
+}
+
+TEST_CASE("inputs: sniff_kind tells logs from deals and leaves the line unread") {
+    for (const auto& [text, kind] : std::vector<std::pair<std::string, pyr::InputKind>>{
+             {"# a comment\n\npyramide-log 1\n", pyr::InputKind::Log},
+             {"\xEF\xBB\xBFpyramide-log 1\n", pyr::InputKind::Log},
+             {"7H 9S\n", pyr::InputKind::Deals},
+             {"variant=giza 7H\n", pyr::InputKind::Deals},
+             {"  # only a comment\n\n", pyr::InputKind::Empty},
+             {"", pyr::InputKind::Empty}}) {
+        CAPTURE(text);
+        std::istringstream in(text);
+        pyr::LineReader lines(in, "t");
+        CHECK(pyr::sniff_kind(lines) == kind);
+        std::string line;
+        if (kind != pyr::InputKind::Empty) {
+            REQUIRE(lines.next(line));
+            CHECK(pyr::strip_comment(line).find_first_not_of(' ') != std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("deals: an unindented line of cards after a complete text deal is the next deal") {

@@ -104,7 +104,7 @@ done
 commands=$(for v in par apophis; do
     printf 'help\nquit\n' | "$bin" play --variant "$v" --seed 1 --no-log --ascii
 done | awk '/^> help$/ { on = 1; next } /^> / { on = 0 } on' | sed -n 's/^  \([a-z].*\)/\1/p' | sed 's/  .*//' | tr ',' '\n' | awk '{ print $1 }' | grep -v '^?$' || true)
-cards=$( ("$bin" deal --seed 1 --format line; "$bin" deal --variant spanish --seed 1 --format line) | tr ' ' '\n')
+cards=$( ("$bin" deal --seed 1 --format line; "$bin" deal --variant spanish --seed 1 --format line) | tr ' ' '\n' | grep -v '^variant=')
 same_set "completions/play-words" "$(printf '%s\n%s\n' "$commands" "$cards")" "$(cat "$comp/play-words")"
 
 # Syntax, and shellcheck where it is installed.

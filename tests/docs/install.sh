@@ -41,7 +41,7 @@ bin=$usr/bin/pyramide
 version=$("$bin" --version) || fail "pyramide --version: exit $?"
 [[ $version == "pyramide "[0-9]* ]] || fail "pyramide --version says '$version'"
 out=$("$bin" deal --seed 1 | "$bin" validate -) || fail "pyramide deal --seed 1 | pyramide validate -: exit $?"
-[ "$out" = "<stdin>: ok: 1 deal" ] || fail "validate said '$out'"
+[ "$out" = "<stdin>: ok: 1 deal, variant traditional" ] || fail "validate said '$out'"
 
 # Everything in its place, and nothing else.
 expected=$(

@@ -42,6 +42,6 @@ rm -f old.txt.tmp*
 
 # Not killed: the whole file, and it reads back.
 "$pyramide" deal --seed 1 --count 1000 --format line -o whole.txt
-check_equal "a finished write is whole" "whole.txt: ok: 1000 deals" "$("$pyramide" validate whole.txt 2>&1)"
+check_equal "a finished write is whole" "whole.txt: ok: 1000 deals, variant traditional" "$("$pyramide" validate whole.txt 2>&1)"
 check_no_temporaries .
 finish

@@ -35,7 +35,7 @@ done
 
 # A torn move is not played: cut "JC 2D" to "JC 2".
 head -c "$(($(grep -b -m1 '^JC 2D' "$example" | cut -d: -f1) + 4))" "$example" >torn.log
-check_equal "the torn move is not played" "torn.log: ok: move log, 1 move, unfinished (torn last line ignored)" \
+check_equal "the torn move is not played" "torn.log: ok: move log, variant traditional, 1 move, unfinished (torn last line ignored)" \
     "$("$pyramide" validate torn.log 2>/dev/null)"
 check_equal "--json says so" \
     '"warning":{"line":19,"message":"torn last line ignored (no final newline): '"'"'JC 2'"'"'"}' \

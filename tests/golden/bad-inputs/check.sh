@@ -34,6 +34,10 @@ make_inputs() {
     # A JSON deal spread over 2 MB of lines.
     { echo '{"format":"pyramide-deal","version":1,"stock":['
       for _ in $(seq 100000); do echo '"AS","AS",'; done; echo '"AS"]}'; } >json-huge.jsonl
+    # A JSON string left open on line 1, then 1.3 MB of lines (issue 10: it is
+    # reported where the string starts, not as a deal longer than 1 MiB).
+    { printf '{"format":"pyramide-deal","version":1,"variant":"trad\n'
+      for _ in $(seq 20000); do echo '"AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS",'; done; } >json-unterminated-long.jsonl
     # A log of a million moves.
     { sed '/^moves$/q' log-not-free.log; yes draw | head -n 1000000; } >million-moves.log
     # A base chain 20 files deep.
