@@ -10,7 +10,9 @@
 
 namespace pyr::cmd {
 
-void message(const std::string& text) { fmt::print(stderr, "pyramide: {}\n", text); }
+// printable() leaves what it already made safe unchanged, so text quoted once
+// on its way here is not quoted twice.
+void message(const std::string& text) { fmt::print(stderr, "pyramide: {}\n", printable(text)); }
 
 int report(const InputError& e) {
     message(printable(e.format()));

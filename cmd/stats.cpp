@@ -205,7 +205,8 @@ void print_report(const Report& r, const StatsOptions& o) {
         }
         return;
     }
-    fmt::print("variant {}, {} deal{} ({})\n", r.variant, r.tally.deals, r.tally.deals == 1 ? "" : "s", r.source);
+    fmt::print("variant {}, {} deal{} ({})\n", printable(r.variant), r.tally.deals, r.tally.deals == 1 ? "" : "s",
+               printable(r.source));
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
         const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
