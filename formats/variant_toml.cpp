@@ -64,6 +64,10 @@ const char* type_name(const toml::node& n) {
 class Loader {
 public:
     Variant load(const std::string& spec, const std::string& from_dir, std::vector<std::string>& chain) {
+        // A NUL would cut the name short on its way to the file system
+        // ("trad\0" loading variants/trad): no name or path holds a control character.
+        if (printable(spec) != spec)
+            throw InputError("", 0, 0, fmt::format("bad variant name '{}': it holds control characters", excerpt(spec)));
         std::string source, text, dir = ".";
         if (is_variant_path(spec)) {
             const std::filesystem::path p = spec == "-" || std::filesystem::path(spec).is_absolute()
