@@ -9,7 +9,8 @@
 
 namespace pyr::cmd {
 
-enum Exit { ExitOk = 0, ExitNegative = 1, ExitError = 2, ExitInterrupted = 130 };
+// 3: solve gave up at its node limit, neither a proof nor a line.
+enum Exit { ExitOk = 0, ExitNegative = 1, ExitError = 2, ExitUndecided = 3, ExitInterrupted = 130 };
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);

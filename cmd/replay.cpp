@@ -1,6 +1,7 @@
 // pyramide replay: plays a move log over its deal, showing each position (or
 // only the last) and the result. Exit 0 won, 1 lost, unfinished or illegal, 2 unreadable.
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -22,11 +23,21 @@ struct ReplayOptions {
     std::string color = "auto";
 };
 
+// The result line of the text form: "result: won (...), 0 cards left, score 50".
+std::string result_text(const Game& game) {
+    const Status st = game.status();
+    std::string line = fmt::format("result: {}", st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished");
+    if (st != Status::InProgress) line += " (" + game.end_reason() + ")";
+    line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
+    if (game.variant().scored) line += fmt::format(", score {}", game.score());
+    return line;
+}
+
 int run_replay(const ReplayOptions& o) {
     RulesCache cache;
     Input in(o.file);
     const MoveLog log = read_log(in.lines(), cache, o.variant);
-    if (log.torn_line) message(printable(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log))));
+    if (log.torn_line) message(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log)));
     Game game(*log.deal.rules, log.deal.deal);
     const RenderStyle style = render_style(o.color, o.ascii, stdout);
     JsonWriter w;
@@ -44,20 +55,24 @@ int run_replay(const ReplayOptions& o) {
     }
     if (!o.json && !o.final_only) fmt::print("start\n{}", render_position(game, style));
     int n = 0;
-    std::string text;
     // format_move needs the position before the move: keep a copy one move behind.
     Game before = game;
-    replay(log, game, [&](const Game& g, const Move& m) {
-        ++n;
-        text = format_move(before, m);
-        before.apply(m);
-        if (o.final_only) return;
-        if (o.json) {
-            position_json(g, w);
-        } else {
-            fmt::print("\nmove {}: {}\n{}", n, text, render_position(g, style));
-        }
-    });
+    // An illegal move ends the replay at the last legal position, which is
+    // still shown (and written as JSON, with the error) before exit 1.
+    std::optional<InputError> illegal;
+    try {
+        replay(log, game, [&](const Game& g, const Move& m) {
+            ++n;
+            const std::string text = format_move(before, m);
+            before.apply(m);
+            if (o.final_only) return;
+            if (o.json) position_json(g, w, text);
+            else fmt::print("\nmove {}: {}\n{}", n, text, render_position(g, style));
+        });
+    } catch (const InputError& e) {
+        if (e.severity != Severity::Invalid) throw;
+        illegal = e;
+    }
     if (o.json && !o.final_only) w.end_array();
     const Status st = game.status();
     const char* result = st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
@@ -69,16 +84,17 @@ int run_replay(const ReplayOptions& o) {
         w.key("moves").value(n).key("result").value(result).key("reason").value(game.end_reason());
         w.key("cards_left").value(game.cards_left());
         if (game.variant().scored) w.key("score").value(game.score());
+        if (illegal) {
+            w.key("error").begin_object().key("line").value(illegal->line).key("col").value(illegal->col);
+            w.key("message").value(illegal->message).end_object();
+        }
         w.end_object();
         fmt::print("{}\n", w.str());
     } else {
         if (o.final_only) fmt::print("after {} move{}\n{}", n, n == 1 ? "" : "s", render_position(game, style));
-        std::string line = fmt::format("\nresult: {}", result);
-        if (st != Status::InProgress) line += " (" + game.end_reason() + ")";
-        line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
-        if (game.variant().scored) line += fmt::format(", score {}", game.score());
-        fmt::print("{}\n", line);
+        if (!illegal || o.final_only) fmt::print("\n{}\n", result_text(game));
     }
+    if (illegal) return report(*illegal);
     return st == Status::Won ? ExitOk : ExitNegative;
 }
 }  // namespace

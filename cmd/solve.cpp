@@ -1,5 +1,5 @@
 // pyramide solve: a winning line for a deal, or the proof that none exists.
-// Exit 0 solved, 1 no solution (or gave up at --node-limit), 2 bad input.
+// Exit 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.
 #include <memory>
 
 #include <fmt/format.h>
@@ -63,7 +63,10 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
         w.key("result").value(outcome).key("nodes").value(r.nodes);
         w.key("moves").begin_array();
         for (const std::string& m : moves) w.value(m);
-        w.end_array().end_object();
+        w.end_array();
+        // The score the line reaches, where the variant scores.
+        if (rd.rules->variant.scored && r.outcome == SolveOutcome::Won) w.key("score").value(game.score());
+        w.end_object();
         fmt::print("{}\n", w.str());
     }
     if (r.outcome != SolveOutcome::Won) {
@@ -74,7 +77,7 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
                         ? fmt::format("{}: no solution ({} positions searched)", deal, r.nodes)
                         : fmt::format("{}: gave up after {} positions (--node-limit)", deal, r.nodes));
         }
-        return ExitNegative;
+        return r.outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
     }
     if (!o.json || o.output != "-") write_file_atomic(o.output, log + format_result(game));
     return ExitOk;
@@ -85,7 +88,7 @@ Subcommand setup_solve(CLI::App& parent) {
     auto o = std::make_shared<SolveCmdOptions>();
     CLI::App* app = parent.add_subcommand(
         "solve", "Find a winning line for a deal (the stock order known), or prove there is none.\n"
-                 "Exit status: 0 solved, 1 no solution, 2 bad input.");
+                 "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
     app->add_option("deal", o->deal_file, "Deal file with one deal (- or nothing: stdin)");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
     CLI::Option* seed = app->add_option("-s,--seed", o->seed, "Solve this seed's deal");

@@ -84,7 +84,7 @@ std::string render_position(const Game& g, const RenderStyle& style) {
     return out;
 }
 
-void position_json(const Game& g, JsonWriter& w) {
+void position_json(const Game& g, JsonWriter& w, std::string_view move) {
     const Variant& v = g.variant();
     const Layout& l = g.rules().layout;
     const State& s = g.state();
@@ -98,6 +98,7 @@ void position_json(const Game& g, JsonWriter& w) {
         w.end_array();
     };
     w.begin_object();
+    if (!move.empty()) w.key("move").value(move);
     w.key("pyramid").begin_array();
     for (const auto& row : l.pyramid_rows) cards(row);
     w.end_array();
@@ -114,6 +115,10 @@ void position_json(const Game& g, JsonWriter& w) {
     for (std::uint64_t m = free; m; m &= m - 1) w.value(card_name(v.deck, g.tableau_card(std::countr_zero(m))));
     w.end_array();
     w.key("stock").value(s.stock_left());
+    // The stock's cards, the next to be turned first: the log's deal is known.
+    w.key("stock_cards").begin_array();
+    for (int i = s.stock_pos; i < s.stock_len; ++i) w.value(card_name(v.deck, s.stock[i]));
+    w.end_array();
     w.key("turned");
     if (s.turned.valid()) w.value(card_name(v.deck, s.turned));
     else w.null();

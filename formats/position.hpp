@@ -19,7 +19,8 @@ std::string show_card(DeckKind deck, Card c, const RenderStyle& style);
 
 std::string render_position(const Game& game, const RenderStyle& style);
 
-// The position as a JSON object (see formats/movelog.md, "replay --json").
-void position_json(const Game& game, JsonWriter& w);
+// The position as a JSON object (see formats/movelog.md, "replay --json");
+// `move`, when given, is the move that led to it.
+void position_json(const Game& game, JsonWriter& w, std::string_view move = {});
 
 }  // namespace pyr
