@@ -6,10 +6,12 @@
 # Usage: check-logs.sh [-v VARIANT_FILE.toml] FOLDER
 # Exit status: 0 every log is valid, 1 a log breaks the rules, 2 a log cannot
 # be read (or no logs, or bad usage): the worst one wins, as with validate.
-# Needs `pyramide` on PATH (or PYRAMIDE=/path/to/pyramide).
+# Runs $PYRAMIDE, else `pyramide` on PATH, else this checkout's build/pyramide.
 set -eu
 
-pyramide=${PYRAMIDE:-pyramide}
+# shellcheck source=examples/find-pyramide.sh
+. "$(dirname "$0")/find-pyramide.sh"
+find_pyramide "$(dirname "$0")"
 variant=""
 usage() {
     echo "usage: $0 [-v VARIANT_FILE.toml] FOLDER" >&2

@@ -11,10 +11,12 @@
 #   -v    the variant file, for a log of a variant defined in a file
 # Exit status: 0 the log is a legal game on deal SEED, 1 it is not, 2 the log
 # cannot be read, names no seed and none was given, or bad usage.
-# Needs `pyramide` on PATH (or PYRAMIDE=/path/to/pyramide).
+# Runs $PYRAMIDE, else `pyramide` on PATH, else this checkout's build/pyramide.
 set -eu
 
-pyramide=${PYRAMIDE:-pyramide}
+# shellcheck source=examples/find-pyramide.sh
+. "$(dirname "$0")/find-pyramide.sh"
+find_pyramide "$(dirname "$0")"
 variant_file=""
 usage() {
     echo "usage: $0 [-v VARIANT_FILE.toml] LOG [SEED]" >&2

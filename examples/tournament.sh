@@ -9,10 +9,12 @@
 #   -s  the first seed; the others follow it (default: a random seed)
 #   -n  how many deals (default: 10)
 # FOLDER must not exist yet, or be empty: nothing is overwritten.
-# Needs `pyramide` on PATH (or PYRAMIDE=/path/to/pyramide).
+# Runs $PYRAMIDE, else `pyramide` on PATH, else this checkout's build/pyramide.
 set -eu
 
-pyramide=${PYRAMIDE:-pyramide}
+# shellcheck source=examples/find-pyramide.sh
+. "$(dirname "$0")/find-pyramide.sh"
+find_pyramide "$(dirname "$0")"
 variant=traditional
 seed=""
 count=10

@@ -122,6 +122,19 @@ grep -v '^seed' "$examples/logs/won.log" >noseed.log
 run "$examples/fair-play.sh" noseed.log
 expect_status "fair-play.sh on a log without a seed and no seed given" 2
 
+# With no pyramide anywhere (not on PATH, no build/ beside the scripts, no
+# $PYRAMIDE) a script says so and exits 2, instead of calling every log
+# unreadable; a copy of the scripts in a folder of their own has no build/.
+mkdir -p "$scratch/lone"
+cp "$examples"/*.sh "$scratch/lone/"
+status=0
+env -i PATH=/usr/bin:/bin sh "$scratch/lone/check-logs.sh" "$examples/logs" >"$scratch/out" 2>"$scratch/err" || status=$?
+expect_status "check-logs.sh with no pyramide" 2
+grep -q "pyramide not found" "$scratch/err" || fail "check-logs.sh with no pyramide says: $(cat "$scratch/err")"
+status=0
+PYRAMIDE=/nonexistent/pyramide sh "$examples/fair-play.sh" "$examples/logs/won.log" >"$scratch/out" 2>"$scratch/err" || status=$?
+expect_status "fair-play.sh with PYRAMIDE naming no program" 2
+
 # The scripts pass shellcheck where it is installed.
 if command -v shellcheck >/dev/null; then
     shellcheck "$examples"/*.sh || fail "shellcheck examples/*.sh"
