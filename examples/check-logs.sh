@@ -9,9 +9,9 @@
 # Runs $PYRAMIDE, else `pyramide` on PATH, else this checkout's build/pyramide.
 set -eu
 
-# shellcheck source=examples/find-pyramide.sh
+# shellcheck disable=SC1091  # sourced from beside this script
 . "$(dirname "$0")/find-pyramide.sh"
-find_pyramide "$(dirname "$0")"
+pyramide=$(find_pyramide "$(dirname "$0")") || exit 2
 variant=""
 usage() {
     echo "usage: $0 [-v VARIANT_FILE.toml] FOLDER" >&2
