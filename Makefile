@@ -83,8 +83,8 @@ uninstall:
 	    f=$$destdir$$f; \
 	    if [ -e "$$f" ] || [ -L "$$f" ]; then rm -f "$$f" && echo "removed $$f"; fi; \
 	done <"$$manifest"; \
-	for d in $$(sed -n 's|^\(.*/share/pyramide\)/.*|\1|p' "$$manifest" | sort -u); do \
-	    rmdir "$$destdir$$d/variants" "$$destdir$$d" 2>/dev/null || true; \
+	for d in $$(sed -n 's|^\(.*/share/pyramide\)/.*|\1|p; s|^\(.*/share/doc/pyramide\)/.*|\1|p' "$$manifest" | sort -u); do \
+	    rmdir "$$destdir$$d/variants" "$$destdir$$d" 2>/dev/null || rmdir "$$destdir$$d" 2>/dev/null || true; \
 	done; \
 	rm -f "$$manifest" $(BUILD)/install_destdir.txt
 

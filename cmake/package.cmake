@@ -18,11 +18,20 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR})
 
-set(PYRAMIDE_PACKAGE_MAINTAINER "pyramide maintainers <maintainers@pyramide.invalid>"
+# The project's own identity, as its commits carry it.
+set(PYRAMIDE_PACKAGE_MAINTAINER "Seed 86dcef60 maintainers <maintainers@users.noreply.a-seed-86dcef60.example>"
     CACHE STRING "The Maintainer field of the Debian package")
+# A build folder configured before the placeholder was replaced keeps it in
+# its cache: replace it there too.
+if(PYRAMIDE_PACKAGE_MAINTAINER MATCHES "\\.invalid>$")
+    set(PYRAMIDE_PACKAGE_MAINTAINER "Seed 86dcef60 maintainers <maintainers@users.noreply.a-seed-86dcef60.example>"
+        CACHE STRING "The Maintainer field of the Debian package" FORCE)
+endif()
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${PYRAMIDE_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION games)
+# Not "games": Debian keeps that section for programs in /usr/games, and
+# pyramide is as much a tool for scripts as a game, so it lives in /usr/bin.
+set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "man-db, bash-completion, rlwrap")
 find_program(DPKG_SHLIBDEPS_PROGRAM dpkg-shlibdeps)
@@ -32,5 +41,21 @@ else()
     set(CPACK_DEBIAN_PACKAGE_DEPENDS
         "libc6 (>= 2.34), libfmt9 (>= 9.1.0), libgcc-s1 (>= 3.0), libstdc++6 (>= 12), libtomlplusplus3 (>= 3.3.0)")
 endif()
+
+# /usr/share/doc/pyramide: the copyright file and the changelog Debian
+# requires (cmake/debian/), the changelog compressed reproducibly (gzip -n).
+file(STRINGS ${PROJECT_SOURCE_DIR}/cmake/debian/changelog changelog_top LIMIT_COUNT 1)
+if(NOT changelog_top MATCHES "^pyramide \\(${PROJECT_VERSION}\\) ")
+    message(FATAL_ERROR "cmake/debian/changelog starts with '${changelog_top}': "
+                        "add an entry for version ${PROJECT_VERSION}")
+endif()
+find_program(GZIP_PROGRAM gzip REQUIRED)
+set(changelog_gz ${PROJECT_BINARY_DIR}/changelog.gz)
+add_custom_command(OUTPUT ${changelog_gz}
+    COMMAND ${GZIP_PROGRAM} -9nc ${PROJECT_SOURCE_DIR}/cmake/debian/changelog > ${changelog_gz}
+    DEPENDS ${PROJECT_SOURCE_DIR}/cmake/debian/changelog VERBATIM)
+add_custom_target(debian_changelog ALL DEPENDS ${changelog_gz})
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/debian/copyright ${changelog_gz}
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 include(CPack)
