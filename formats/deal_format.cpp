@@ -124,7 +124,7 @@ InputKind sniff_kind(LineReader& lines) {
         const std::vector<Token> toks = tokenize(text);
         if (toks.empty()) continue;
         lines.push_back();
-        return toks[0].text == "pyramide-log" ? InputKind::Log : InputKind::Deals;
+        return ascii_lower(toks[0].text) == "pyramide-log" ? InputKind::Log : InputKind::Deals;
     }
     return InputKind::Empty;
 }
@@ -208,7 +208,11 @@ std::string format_deal(const Rules& r, const Deal& d, DealFormat format) {
 DealReader::DealReader(LineReader& lines, RulesCache& cache, std::string variant)
     : lines_(lines), cache_(cache), variant_(std::move(variant)) {}
 
-const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
+const Rules& DealReader::rules_for(const std::string& written, int line, int col) {
+    // Preset names are keywords, read in any case ("variant Traditional");
+    // a user preset's name is a file name, and is read as written.
+    const std::string lower = ascii_lower(written);
+    const std::string name = find_preset(lower) ? lower : written;
     // A NUL would cut the name short on its way to a file name ("trad\0"
     // loading variants/trad); no variant name holds a control character.
     if (printable(name) != name)
@@ -217,7 +221,7 @@ const Rules& DealReader::rules_for(const std::string& name, int line, int col) {
     try {
         if (!variant_.empty()) {
             const Rules& forced = cache_.get(variant_);
-            if (!name.empty() && name != forced.variant.name)
+            if (!name.empty() && name != forced.variant.name && lower != ascii_lower(forced.variant.name))
                 throw InputError(lines_.name(), line, col,
                                  fmt::format("the deal is for variant '{}', but --variant gives '{}'", excerpt(name),
                                              forced.variant.name),
@@ -243,7 +247,7 @@ std::optional<ReadDeal> DealReader::next() {
         if (line.empty()) continue;
         const std::vector<Token> toks = tokenize(line);
         if (toks[0].text.starts_with("{")) return read_json(raw);
-        if (toks[0].text == DealHeader) {
+        if (ascii_lower(toks[0].text) == DealHeader) {
             const int start = lines_.line_number();
             if (toks.size() != 2 || toks[1].text != std::to_string(DealVersion))
                 lines_.fail(toks.size() > 1 ? toks[1].col : 0,
@@ -252,7 +256,7 @@ std::optional<ReadDeal> DealReader::next() {
             return read_body(start, "");
         }
         if (line[0] != ' ' && line[0] != '\t' && starts_line_form(toks[0].text)) return read_line_form(line);
-        if (toks[0].text == "pyramide-log")
+        if (ascii_lower(toks[0].text) == "pyramide-log")
             lines_.fail(toks[0].col, "this is a move log, not a deal file");
         lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, or JSON), got '{}'",
                                              DealHeader, DealVersion, excerpt(toks[0].text)));
@@ -339,13 +343,14 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
         }
         std::size_t first_card = 0;
         if (!cards_only) {
-            const std::string_view kw = toks[0].text;
+            const std::string kw = ascii_lower(toks[0].text);
             if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{") ||
                 (stop.empty() && (kw.starts_with("variant=") || kw.starts_with("seed=")))) {
                 lines_.push_back();
                 stopped = true;
                 break;
             }
+            const bool in_section = current != nullptr;
             current = nullptr;
             if (kw == "variant") {
                 if (rules) lines_.fail(toks[0].col, "a second 'variant' line");
@@ -365,10 +370,18 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
             }
             if (!rules && (looks_like_card(DeckKind::French, kw) || looks_like_card(DeckKind::Spanish, kw)))
                 lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
-            if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock")
+            if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock") {
+                // No keyword is shorter than four letters, and no card longer
+                // than three: a short word in a section is a mistyped card.
+                std::size_t chars = 0;
+                for (const char c : toks[0].text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+                std::string why;
+                if (rules && in_section && chars <= 3 && !parse_card(rules->variant.deck, toks[0].text, why).valid())
+                    lines_.fail(toks[0].col, why);
                 lines_.fail(toks[0].col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, "
                                                      "piles or stock)",
-                                                     excerpt(kw)));
+                                                     excerpt(toks[0].text)));
+            }
             if (!rules) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
             Section& s = sections[std::string(kw)];
             if (s.line) lines_.fail(toks[0].col, fmt::format("a second '{}' section", kw));

@@ -14,13 +14,6 @@ namespace {
 constexpr std::string_view LogHeader = "pyramide-log";
 constexpr int LogVersion = 1;
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 }  // namespace
 
 bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col) {
@@ -31,7 +24,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
         why = "empty move";
         return false;
     }
-    const std::string word = lower(toks[0].text);
+    const std::string word = ascii_lower(toks[0].text);
     if (word == "draw" || word == "d") {
         req.kind = MoveKind::Draw;
         if (toks.size() > 2) {
@@ -144,7 +137,7 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         const std::string line = strip_comment(raw);
         if (line.empty()) continue;
         const std::vector<Token> toks = tokenize(line);
-        if (toks[0].text != LogHeader) lines.fail(toks[0].col, fmt::format("expected '{} {}'", LogHeader, LogVersion));
+        if (ascii_lower(toks[0].text) != LogHeader) lines.fail(toks[0].col, fmt::format("expected '{} {}'", LogHeader, LogVersion));
         if (toks.size() != 2 || toks[1].text != std::to_string(LogVersion))
             lines.fail(toks.size() > 1 ? toks[1].col : 0,
                        fmt::format("unsupported move log version (this program reads '{} {}')", LogHeader, LogVersion));
@@ -160,21 +153,21 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         if (line.empty()) continue;
         const std::vector<Token> toks = tokenize(line);
         if (!moves) {
-            if (toks[0].text != "moves" || toks.size() != 1)
+            if (ascii_lower(toks[0].text) != "moves" || toks.size() != 1)
                 lines.fail(toks[0].col, fmt::format("expected 'moves', got '{}'", excerpt(toks[0].text)));
             moves = true;
             continue;
         }
         if (log.result != LogResult::None) lines.fail(toks[0].col, "nothing may follow the result line");
-        if (toks[0].text == "result") {
+        if (ascii_lower(toks[0].text) == "result") {
             log.result_line = lines.line_number();
             log.result_col = toks.size() > 1 ? toks[1].col : toks[0].col;
-            const std::string word = toks.size() > 1 ? lower(toks[1].text) : "";
+            const std::string word = toks.size() > 1 ? ascii_lower(toks[1].text) : "";
             if (word == "won") log.result = LogResult::Won;
             else if (word == "lost") log.result = LogResult::Lost;
             else if (word == "unfinished") log.result = LogResult::Unfinished;
             else lines.fail(toks.size() > 1 ? toks[1].col : toks[0].col, "expected 'result won', 'result lost' or 'result unfinished'");
-            if (toks.size() == 4 && toks[2].text == "score") {
+            if (toks.size() == 4 && ascii_lower(toks[2].text) == "score") {
                 const std::string_view t = toks[3].text;
                 const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), log.score);
                 if (ec != std::errc() || p != t.data() + t.size()) lines.fail(toks[3].col, "expected a whole number after 'score'");

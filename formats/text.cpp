@@ -108,6 +108,13 @@ Input::Input(const std::string& path) {
     reader_ = std::make_unique<LineReader>(*owned_, name_);
 }
 
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 std::string strip_comment(const std::string& line) {
     const std::size_t hash = line.find('#');
     std::string s = hash == std::string::npos ? line : line.substr(0, hash);

@@ -62,6 +62,9 @@ private:
     std::unique_ptr<LineReader> reader_;
 };
 
+// `s` with A-Z made a-z: keywords are read case-insensitively, like cards.
+std::string ascii_lower(std::string_view s);
+
 // The line without its `#` comment and trailing blanks.
 std::string strip_comment(const std::string& line);
 

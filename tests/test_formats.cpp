@@ -549,6 +549,45 @@ TEST_CASE("deals: check_dealt_by names the first card another seed deals differe
     }
 }
 
+TEST_CASE("deals and logs: keywords and preset names are read in any case, like cards") {
+    pyr::RulesCache cache;
+    const pyr::Rules& trad = cache.get("traditional");
+    const pyr::Deal deal = pyr::deal_from_seed(trad.variant, 18);
+    std::string text = pyr::format_deal(trad, deal, DealFormat::Text);
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"pyramide-deal 1", "Pyramide-Deal 1"}, {"variant traditional", "VARIANT Traditional"},
+             {"seed 18", "Seed 18"}, {"pyramid\n", "PYRAMID\n"}, {"stock\n", "Stock\n"}})
+        text.replace(text.find(from), from.size(), to);
+    const std::vector<pyr::ReadDeal> back = read_deals(text, cache);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].rules->variant.name == "traditional");
+    CHECK(back[0].deal.tableau == deal.tableau);
+    CHECK(deal_error(text, "traditional") == "no error");
+    // The log's own keywords.
+    std::string log = pyr::format_log_header(trad, deal) + "draw\nresult unfinished\n";
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"pyramide-log 1", "Pyramide-Log 1"}, {"\nmoves\n", "\nMoves\n"}, {"result unfinished", "RESULT UNFINISHED"}})
+        log.replace(log.find(from), from.size(), to);
+    CHECK(log_error(log) == "no error");
+    std::istringstream in(log);
+    pyr::LineReader lines(in, "t.log");
+    CHECK(pyr::sniff_kind(lines) == pyr::InputKind::Log);
+}
+
+TEST_CASE("deals: a mistyped card at the start of a line is a bad card, not an unknown keyword") {
+    pyr::RulesCache cache;
+    const pyr::Rules& trad = cache.get("traditional");
+    std::string text = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 18), DealFormat::Text);
+    std::string typo = text;
+    typo.replace(typo.find("  TS 3C"), 4, "  QX");
+    CHECK(deal_error(typo) == "t.txt:13:3: bad card 'QX': expected a rank (A 2-9 T J Q K) and a suit (S H D C)");
+    // A word of four letters or more is still a keyword, unknown.
+    std::string word = text;
+    word.replace(word.find("  TS 3C"), 4, "stak");
+    CHECK(deal_error(word) ==
+          "t.txt:13:1: unknown keyword 'stak' (expected variant, seed, pyramid, reserve, piles or stock)");
+}
+
 TEST_CASE("inputs: sniff_kind tells logs from deals and leaves the line unread") {
     for (const auto& [text, kind] : std::vector<std::pair<std::string, pyr::InputKind>>{
              {"# a comment\n\npyramide-log 1\n", pyr::InputKind::Log},
