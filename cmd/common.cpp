@@ -14,6 +14,11 @@ namespace pyr::cmd {
 // on its way here is not quoted twice.
 void message(const std::string& text) { fmt::print(stderr, "pyramide: {}\n", printable(text)); }
 
+void note_terminal_stdin(const std::string& path, std::string_view what) {
+    if (path != "-" || ::isatty(STDIN_FILENO) == 0) return;
+    message(fmt::format("reading {} from the terminal: type or paste it, then Ctrl-D (or give a file)", what));
+}
+
 int report(const InputError& e) {
     message(printable(e.format()));
     return e.severity == Severity::Invalid ? ExitNegative : ExitError;

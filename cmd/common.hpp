@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "formats/error.hpp"
 #include "formats/position.hpp"
@@ -14,6 +15,10 @@ enum Exit { ExitOk = 0, ExitNegative = 1, ExitError = 2, ExitUndecided = 3, Exit
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);
+// A reader of "-" with a terminal on stdin would wait in silence: say what it
+// waits for ("a deal", "a move log") and how to end it.
+void note_terminal_stdin(const std::string& path, std::string_view what);
+
 // Prints the error and returns its exit code (1 invalid, 2 unreadable).
 int report(const InputError& e);
 

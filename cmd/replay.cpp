@@ -35,6 +35,7 @@ std::string result_text(const Game& game) {
 
 int run_replay(const ReplayOptions& o) {
     RulesCache cache;
+    note_terminal_stdin(o.file, "a move log");
     Input in(o.file);
     const MoveLog log = read_log(in.lines(), cache, o.variant);
     if (log.torn_line) message(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log)));

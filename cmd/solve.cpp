@@ -33,7 +33,9 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
         rd.rules = &cache.get(o.variant.empty() ? "traditional" : o.variant);
         rd.deal = deal_from_seed(rd.rules->variant, o.seed);
     } else {
-        Input in(o.deal_file.empty() ? "-" : o.deal_file);
+        const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
+        note_terminal_stdin(path, "a deal");
+        Input in(path);
         DealReader reader(in.lines(), cache, o.variant);
         std::optional<ReadDeal> first = reader.next();
         if (!first) throw InputError(in.name(), 0, 0, "no deal in the input");
@@ -74,8 +76,9 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
             const std::string deal = fmt::format("variant {}{}", printable(rd.rules->variant.name),
                                                  rd.deal.has_seed ? fmt::format(", seed {}", rd.deal.seed) : "");
             message(r.outcome == SolveOutcome::NoSolution
-                        ? fmt::format("{}: no solution ({} positions searched)", deal, r.nodes)
-                        : fmt::format("{}: gave up after {} positions (--node-limit)", deal, r.nodes));
+                        ? fmt::format("{}: no solution ({} position{} searched)", deal, r.nodes, r.nodes == 1 ? "" : "s")
+                        : fmt::format("{}: gave up after {} position{} (--node-limit)", deal, r.nodes,
+                                      r.nodes == 1 ? "" : "s"));
         }
         return r.outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
     }

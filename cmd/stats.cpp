@@ -362,6 +362,7 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
     DealFeed deals(o, r.on, jobs, shard, r);
     InputKind seen = InputKind::Empty;
     for (const std::string& path : o.files) {
+        note_terminal_stdin(path, "deals or move logs");
         Input in(path);
         const InputKind kind = sniff_kind(in.lines());
         if (kind == InputKind::Empty) continue;

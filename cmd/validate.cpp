@@ -87,6 +87,7 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
     FileReport r;
     r.file = path == "-" ? "<stdin>" : path;
     try {
+        note_terminal_stdin(path, "deals or a move log");
         Input in(path);
         r.kind = sniff_kind(in.lines());
         if (r.kind == InputKind::Empty)
