@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "help_format.hpp"
 #include "formats/text.hpp"
 
 namespace {
@@ -65,6 +66,8 @@ int main(int argc, char** argv) {
     using namespace pyr::cmd;
     set_up_signals();
     CLI::App app{"pyramide: deal, play, check and solve games of Pyramid solitaire.", "pyramide"};
+    // Set before the subcommands are added: each takes a copy of it.
+    app.formatter(std::make_shared<WrappingFormatter>());
     app.set_version_flag("--version", "pyramide " PYRAMIDE_VERSION);
     app.require_subcommand(1);
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {

@@ -33,6 +33,14 @@ for path in deal play validate replay solve stats "stats merge" variants "varian
     expect_same "MANPATH=(empty) pyramide help $path" "$("$bin" $path --help)" "$(MANPATH=$no_pages "$bin" help $path)"
 done
 
+# Every --help line fits 80 columns (issue 11): CLI11 would print the
+# descriptions at any length; WrappingFormatter wraps them at words.
+for path in "" deal play validate replay solve stats "stats merge" variants "variants show" help; do
+    # shellcheck disable=SC2086  # the path is words
+    wide=$("$bin" $path --help | awk 'length($0) > 80 { print NR ": " $0 }')
+    [ -z "$wide" ] || fail "pyramide $path --help has lines over 80 columns:"$'\n'"$wide"
+done
+
 # Pages installed (the build folder has man1/ and man5/, as a prefix's share/man does).
 if ! command -v man >/dev/null; then
     fail "man not found: run scripts/install-deps"
