@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "numbers.hpp"
 
 namespace pyr {
 
@@ -419,19 +420,11 @@ const JsonValue* JsonValue::find(std::string_view key) const {
     return nullptr;
 }
 
-bool JsonValue::is_uint() const {
-    if (kind != Kind::Number || text.empty()) return false;
-    std::uint64_t n = 0;
-    const std::from_chars_result r = std::from_chars(text.data(), text.data() + text.size(), n);
-    // from_chars alone would also accept a prefix of "12.5" or "1e3"; require it to use every character.
-    return r.ec == std::errc() && r.ptr == text.data() + text.size();
-}
+bool JsonValue::is_uint() const { return kind == Kind::Number && parse_decimal(text).has_value(); }
 
 std::uint64_t JsonValue::as_uint() const {
     if (!is_uint()) throw std::invalid_argument("JSON value is not an unsigned 64-bit integer");
-    std::uint64_t n = 0;
-    std::from_chars(text.data(), text.data() + text.size(), n);
-    return n;
+    return *parse_decimal(text);
 }
 
 const char* kind_name(JsonValue::Kind k) {
