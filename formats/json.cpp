@@ -37,6 +37,12 @@ std::size_t utf8_len(std::string_view s, std::size_t i) {
     return n;
 }
 
+// The code point of a valid 3-byte UTF-8 sequence at s[i].
+std::uint32_t code_point3(std::string_view s, std::size_t i) {
+    return (static_cast<std::uint32_t>(s[i] & 0x0F) << 12) | (static_cast<std::uint32_t>(s[i + 1] & 0x3F) << 6) |
+           static_cast<std::uint32_t>(s[i + 2] & 0x3F);
+}
+
 void append_utf8(std::string& out, std::uint32_t cp) {
     if (cp < 0x80) {
         out += static_cast<char>(cp);
@@ -473,6 +479,11 @@ std::string json_quote(std::string_view s) {
                     // The C1 controls (U+0080..U+009F, such as the 8-bit CSI) are legal
                     // raw in JSON but act on a terminal that shows the output.
                     fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned char>(s[i + 1]));
+                    i += n;
+                    continue;
+                } else if (const std::uint32_t cp = n == 3 ? code_point3(s, i) : 0; is_bidi_control(cp)) {
+                    // Bidi overrides too: raw, they reorder what a terminal shows of the output.
+                    fmt::format_to(std::back_inserter(out), "\\u{:04x}", cp);
                     i += n;
                     continue;
                 } else {
