@@ -41,6 +41,11 @@ fi
 # when the next cannot start.
 err=$("${user[@]}" bash -c 'ulimit -u 2 && exec "$0" stats --seeds 0..999 --measure won -j 8' "$pyramide" 2>&1)
 check_equal "ulimit -u 2, -j 8" "2:pyramide: cannot start thread 3 of 8: Resource temporarily unavailable" "$?:$err"
-out=$("${user[@]}" bash -c 'ulimit -u 1 && exec "$0" stats --seeds 0..99 --measure lock -j 1' "$pyramide" 2>&1)
-check_equal "ulimit -u 1, -j 1: no thread needed" "0:variant traditional, 100 deals (seeds 0..99)" "$?:$(head -1 <<<"$out")"
+if [ "$sanitized" = 1 ]; then
+    skip "ulimit -u 1 (LeakSanitizer starts a thread of its own at exit)"
+else
+    out=$("${user[@]}" bash -c 'ulimit -u 1 && exec "$0" stats --seeds 0..99 --measure lock -j 1' "$pyramide" 2>&1)
+    check_equal "ulimit -u 1, -j 1: no thread needed" "0:variant traditional, 100 deals (seeds 0..99)" \
+        "$?:$(head -1 <<<"$out")"
+fi
 finish
