@@ -47,6 +47,27 @@ bool use_unicode(bool ascii_flag) {
     return false;
 }
 
+CLI::Option* add_read_option(CLI::App& app, const std::string& names, const std::string& help,
+                             std::function<void(const std::string&)> read) {
+    return app.add_option_function<std::string>(
+        names,
+        [read = std::move(read)](const std::string& text) {
+            try {
+                read(text);
+            } catch (const InputError& e) {
+                throw CLI::ValidationError(e.message);
+            }
+        },
+        help);
+}
+
+void check_seed_count(std::uint64_t first, std::uint64_t count) {
+    if (count > 0 && count - 1 > UINT64_MAX - first)
+        throw InputError("", 0, 0,
+                         fmt::format("--seed {}: {} deals from it would pass the last seed, {}", first, count,
+                                     UINT64_MAX));
+}
+
 RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream) {
     RenderStyle style;
     style.unicode = use_unicode(ascii);

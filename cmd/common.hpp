@@ -1,11 +1,18 @@
 // What every subcommand shares: messages on stderr prefixed "pyramide:", exit
 // codes, colour and Unicode decisions.
 #pragma once
+#include <concepts>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 
+#include <CLI/CLI.hpp>
+
 #include "formats/error.hpp"
+#include "formats/numbers.hpp"
 #include "formats/position.hpp"
 
 namespace pyr::cmd {
@@ -27,5 +34,30 @@ bool use_color(const std::string& when, std::FILE* stream);
 // Unicode suits when the locale is UTF-8 and --ascii is not given.
 bool use_unicode(bool ascii_flag);
 RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream);
+
+// Deals of seeds first, first + 1, ... (`count` of them) must not wrap around
+// past 2^64-1 to seed 0: throws InputError when they would.
+void check_seed_count(std::uint64_t first, std::uint64_t count);
+
+// An option whose text `read` turns into a value at parse time: an InputError it
+// throws becomes a usage error (exit 2) through CLI11, like every other.
+CLI::Option* add_read_option(CLI::App& app, const std::string& names, const std::string& help,
+                             std::function<void(const std::string&)> read);
+
+// An option that is a decimal number from `min` to `max`, read by the one number
+// reader (formats/numbers.hpp): "--seed: '0x10' is not a number from 0 to 18446744073709551615".
+template <std::integral T>
+CLI::Option* add_number_option(CLI::App& app, const std::string& names, T& into, const std::string& help,
+                               std::uint64_t min = 0, std::uint64_t max = std::numeric_limits<T>::max()) {
+    if (max > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+        throw std::logic_error("add_number_option: the range does not fit the type");
+    auto name = std::make_shared<std::string>();
+    CLI::Option* opt = add_read_option(app, names, help, [&into, name, min, max](const std::string& text) {
+        into = static_cast<T>(parse_number(text, *name, min, max));
+    });
+    *name = opt->get_name();
+    return opt->type_name("N");
+}
+
 
 }  // namespace pyr::cmd

@@ -13,6 +13,8 @@
 namespace pyr::cmd {
 
 namespace {
+constexpr std::uint64_t MaxDeals = std::uint64_t{1} << 40;
+
 struct DealOptions {
     std::string variant = "traditional";
     std::uint64_t seed = 0;
@@ -52,16 +54,19 @@ Subcommand setup_deal(CLI::App& parent) {
     auto o = std::make_shared<DealOptions>();
     CLI::App* app = parent.add_subcommand("deal", "Deal games by seed, one or many, as text, one line each, or JSON.");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml")->capture_default_str();
-    CLI::Option* seed = app->add_option("-s,--seed", o->seed, "Deal this seed (0 to 2^64-1); default: random, printed");
-    app->add_option("-n,--count", o->count, "Deal this many games, seeds N, N+1, ...")
-        ->capture_default_str()
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed,
+                                          "Deal this seed (0 to 2^64-1); default: random, printed");
+    add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
+        ->default_str("1");
     app->add_option("-f,--format", o->format, "text, line or json")
         ->capture_default_str()
         ->check(CLI::IsMember({"text", "line", "json"}));
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");
-    return {app, [o, seed] { return run_deal(*o, seed->count() > 0); }};
+    return {app, [o, seed] {
+                if (seed->count() > 0) check_seed_count(o->seed, o->count);
+                return run_deal(*o, seed->count() > 0);
+            }};
 }
 
 }  // namespace pyr::cmd

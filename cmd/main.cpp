@@ -49,6 +49,15 @@ std::string printable_lines(const std::string& text) {
     return out;
 }
 
+// "pyramide deal", "pyramide stats merge": the deepest subcommand the parser
+// reached, so that a usage error names it and points to its --help.
+std::string subcommand_in_use(const CLI::App& top) {
+    std::string name = top.get_name();
+    for (std::vector<CLI::App*> subs = top.get_subcommands(); !subs.empty(); subs = subs.back()->get_subcommands())
+        name += " " + subs.back()->get_name();
+    return name;
+}
+
 // Data on stdout may still sit in its buffer: a full disk or a closed pipe
 // must not pass for success.
 int finish_stdout(int rc) {
@@ -71,10 +80,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "pyramide " PYRAMIDE_VERSION);
     app.require_subcommand(1);
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {
-        std::string name = a->get_name();
-        for (const CLI::App* p = a->get_parent(); p; p = p->get_parent()) name = p->get_name() + " " + name;
-        return fmt::format("pyramide: {}\nRun '{} --help' for more information.\n", printable_lines(e.what()),
-                           pyr::printable(name));
+        const std::string name = pyr::printable(subcommand_in_use(*a));
+        return fmt::format("{}: {}\nRun '{} --help' for more information.\n", name, printable_lines(e.what()), name);
     });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 

@@ -505,7 +505,7 @@ Subcommand setup_play(CLI::App& parent) {
     // Option help is kept within 80 columns (CLI11 puts it in column 31).
     app->add_option("deal", o->deal_file, "Play the deals in this file instead of a seed");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
-    CLI::Option* seed = app->add_option("-s,--seed", o->seed, "Deal this seed; default: random");
+    CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Deal this seed; default: random");
     app->add_option("--log", o->log,
                     "Write the move log to FILE, which must not exist\n"
                     "(- for none). Default: a new file in\n"
@@ -517,8 +517,8 @@ Subcommand setup_play(CLI::App& parent) {
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app->add_flag("--ascii", o->ascii, "Suit letters, not symbols (always so when the\nlocale is not UTF-8)");
-    app->add_option("--games", o->games, "Play N games and total the score (Par\nPyramide's series is 6 games)")
-        ->check(CLI::Range(1, 1000));
+    add_number_option(*app, "--games", o->games,
+                      "Play N games (1 to 1000) and total the score\n(Par Pyramide's series is 6 games)", 1, 1000);
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
                 "  pyramide play --seed 7 --log - < moves.txt\n"
                 "  pyramide play --resume \\\n"
@@ -535,6 +535,7 @@ Subcommand setup_play(CLI::App& parent) {
                     throw InputError("", 0, 0, "play reads its commands from stdin: give the deals in a file, not -");
                 if (seed->count() > 0 && !o->deal_file.empty())
                     throw InputError("", 0, 0, "give a seed or a deal file, not both");
+                if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 catch_signals();
                 Session session(*o);
                 try {

@@ -94,11 +94,11 @@ Subcommand setup_solve(CLI::App& parent) {
                  "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
     app->add_option("deal", o->deal_file, "Deal file with one deal (- or nothing: stdin)");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
-    CLI::Option* seed = app->add_option("-s,--seed", o->seed, "Solve this seed's deal");
+    CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Solve this seed's deal");
     app->add_option("-o,--output", o->output, "Write the winning move log to FILE (default: stdout)");
     app->add_flag("--shortest", o->shortest, "A solution with the fewest moves (slower)");
     app->add_flag("--json", o->json, "Print the result as JSON");
-    app->add_option("--node-limit", o->node_limit, "Give up after this many positions (0: never)");
+    add_number_option(*app, "--node-limit", o->node_limit, "Give up after this many positions (0: never)");
     app->footer("Example:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log");
     return {app, [o, seed] {
                 if (seed->count() > 0 && !o->deal_file.empty())

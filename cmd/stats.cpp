@@ -2,11 +2,10 @@
 // locks, the blind player) or many move logs (results, scores, par), on all
 // cores, in constant memory; `--shard K/N` and `stats merge` split the work
 // across machines and put it back together exactly.
-#include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <thread>
 
 #include <unistd.h>
@@ -19,9 +18,11 @@
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
 #include "formats/variant_toml.hpp"
+#include "lib/parallel.hpp"
 #include "lib/shuffle.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
+#include "stats_report.hpp"
 
 namespace pyr::cmd {
 
@@ -31,34 +32,21 @@ namespace {
 // one hard deal does not leave the other threads idle at the end of a chunk.
 constexpr std::size_t ChunkSize = 4096;
 
+// Threads beyond this are not cores but a mistake (each has its own solver).
+constexpr unsigned MaxJobs = 256;
+
 struct StatsOptions {
     std::string variant;
-    std::string seeds;
+    std::optional<SeedRange> seeds;
     std::vector<std::string> files;
-    unsigned jobs = 0;
-    std::string shard;
+    unsigned jobs = 0;  // 0: one per core
+    Shard shard;
     bool json = false;
     bool csv = false;
     std::string measure = "won,pyramid,lock,blind";
     std::uint64_t node_limit = 0;
     std::vector<std::string> parts;  // stats merge
-};
-
-const char* const MeasureNames[] = {"won", "pyramid", "lock", "blind"};
-const char* const MeasureTitles[] = {"won (solver, stock known)", "pyramid cleared (solver)",
-                                     "lock (a card never free)", "won by the blind player"};
-constexpr int Measures = 4;
-
-// Counts only: everything else is derived, so parts add up exactly.
-struct Tally {
-    std::uint64_t deals = 0;
-    std::array<std::uint64_t, Measures> hits{};
-    std::uint64_t gave_up = 0;
-    void add(const Tally& o) {
-        deals += o.deals;
-        for (int i = 0; i < Measures; ++i) hits[i] += o.hits[i];
-        gave_up += o.gave_up;
-    }
+    ReportForm form() const { return json ? ReportForm::Json : csv ? ReportForm::Csv : ReportForm::Text; }
 };
 
 struct LogTally {
@@ -67,38 +55,13 @@ struct LogTally {
     std::uint64_t series = 0, par_series = 0;
 };
 
-// Wilson score interval, 95%.
-std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
-    if (n == 0) return {0, 0};
-    const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
-    const double denom = 1 + z * z / nn;
-    const double centre = (p + z * z / (2 * nn)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
-struct Shard {
-    std::uint64_t k = 1, n = 1;  // this machine takes deals i with i % n == k - 1
-};
-
-Shard parse_shard(const std::string& s) {
-    Shard sh;
-    if (s.empty()) return sh;
-    unsigned long long k = 0, n = 0;
-    char extra = 0;
-    if (std::sscanf(s.c_str(), "%llu/%llu%c", &k, &n, &extra) != 2 || n == 0 || k == 0 || k > n)
-        throw InputError("", 0, 0, fmt::format("--shard '{}': expected K/N with 1 <= K <= N", printable(s)));
-    sh.k = k;
-    sh.n = n;
-    return sh;
-}
-
-std::pair<std::uint64_t, std::uint64_t> parse_seeds(const std::string& s) {
-    unsigned long long a = 0, b = 0;
-    char extra = 0;
-    if (std::sscanf(s.c_str(), "%llu..%llu%c", &a, &b, &extra) == 2 && a <= b) return {a, b};
-    if (std::sscanf(s.c_str(), "%llu%c", &a, &extra) == 1) return {a, a};
-    throw InputError("", 0, 0, fmt::format("--seeds '{}': expected A..B (inclusive), e.g. 0..999999", printable(s)));
+// --seeds A..B: the whole range of 2^64 seeds is more deals than a count holds.
+SeedRange read_seeds(std::string_view text) {
+    const SeedRange r = parse_seed_range(text, "--seeds");
+    if (r.count_minus_one() == UINT64_MAX)
+        throw InputError("", 0, 0,
+                         fmt::format("--seeds: '{}' is 2^64 deals: at most {} at a time", excerpt(text), UINT64_MAX));
+    return r;
 }
 
 class Progress {
@@ -165,97 +128,27 @@ private:
     std::unique_ptr<Solver> solver_;
 };
 
-struct Report {
-    std::string variant;
-    std::string source;
-    std::array<bool, Measures> on{};
-    Tally tally;
-};
-
-std::string report_json(const Report& r) {
-    JsonWriter w;
-    w.begin_object().key("variant").value(r.variant).key("source").value(r.source);
-    w.key("deals").value(r.tally.deals);
-    w.key("measures").begin_object();
-    for (int i = 0; i < Measures; ++i) {
-        if (!r.on[i]) continue;
-        const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
-        const double rate = r.tally.deals ? static_cast<double>(r.tally.hits[i]) / static_cast<double>(r.tally.deals) : 0;
-        w.key(MeasureNames[i]).begin_object().key("count").value(r.tally.hits[i]);
-        w.key("rate").value(std::round(rate * 1e9) / 1e9).key("low").value(std::round(lo * 1e9) / 1e9);
-        w.key("high").value(std::round(hi * 1e9) / 1e9).end_object();
-    }
-    w.end_object().key("gave_up").value(r.tally.gave_up).end_object();
-    return w.str() + "\n";
-}
-
-void print_report(const Report& r, const StatsOptions& o) {
-    if (o.json) {
-        fmt::print("{}", report_json(r));
-        return;
-    }
-    if (o.csv) {
-        fmt::print("measure,count,deals,rate,low95,high95\n");
-        for (int i = 0; i < Measures; ++i) {
-            if (!r.on[i]) continue;
-            const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
-            fmt::print("{},{},{},{:.6f},{:.6f},{:.6f}\n", MeasureNames[i], r.tally.hits[i], r.tally.deals,
-                       r.tally.deals ? static_cast<double>(r.tally.hits[i]) / static_cast<double>(r.tally.deals) : 0.0,
-                       lo, hi);
-        }
-        return;
-    }
-    fmt::print("variant {}, {} deal{} ({})\n", printable(r.variant), r.tally.deals, r.tally.deals == 1 ? "" : "s",
-               printable(r.source));
-    for (int i = 0; i < Measures; ++i) {
-        if (!r.on[i]) continue;
-        const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
-        const double rate = r.tally.deals ? 100.0 * static_cast<double>(r.tally.hits[i]) / static_cast<double>(r.tally.deals) : 0;
-        fmt::print("  {:<28}{:>10}  {:7.3f}%   95% interval {:.3f}% to {:.3f}%\n", MeasureTitles[i], r.tally.hits[i],
-                   rate, 100 * lo, 100 * hi);
-    }
-    if (r.tally.gave_up) fmt::print("  gave up (--node-limit)     {:>10}\n", r.tally.gave_up);
-}
-
-// Measures a batch of deals on `jobs` threads, each with its own solver.
+// Measures batches of deals on up to `jobs` threads, each with its own solver,
+// made only when a batch has deals enough for it (-j 256 on 10 deals makes 10).
 class Pool {
 public:
-    Pool(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit, unsigned jobs) {
-        for (unsigned i = 0; i < jobs; ++i) workers_.push_back(std::make_unique<DealMeasurer>(rules, on, node_limit));
-    }
+    Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, unsigned jobs)
+        : rules_(rules), on_(on), node_limit_(node_limit), jobs_(jobs) {}
     void run(const std::vector<Deal>& deals, Tally& total) {
-        std::atomic<std::size_t> next{0};
-        std::vector<Tally> parts(workers_.size());
-        std::vector<std::thread> threads;
-        for (std::size_t w = 0; w < workers_.size(); ++w)
-            threads.emplace_back([&, w] {
-                for (std::size_t i; (i = next.fetch_add(1)) < deals.size();) workers_[w]->measure(deals[i], parts[w]);
-            });
-        for (std::thread& t : threads) t.join();
+        const std::size_t used = std::min<std::size_t>(jobs_, deals.size());
+        while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_));
+        std::vector<Tally> parts(used);
+        parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) { workers_[w]->measure(deals[i], parts[w]); });
         for (const Tally& t : parts) total.add(t);
     }
 
 private:
+    const Rules& rules_;
+    MeasureSet on_;
+    std::uint64_t node_limit_;
+    unsigned jobs_;
     std::vector<std::unique_ptr<DealMeasurer>> workers_;
 };
-
-std::array<bool, Measures> parse_measures(const std::string& list) {
-    std::array<bool, Measures> on{};
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        const std::size_t comma = list.find(',', start);
-        const std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        bool found = false;
-        for (int i = 0; i < Measures; ++i)
-            if (name == MeasureNames[i]) on[i] = found = true;
-        if (!found)
-            throw InputError("", 0, 0, fmt::format("--measure: unknown '{}' (choose from won, pyramid, lock, blind)",
-                                                   printable(name)));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return on;
-}
 
 // Adds one log's result to the tally; a series counts as par at 0 or more.
 class LogCounter {
@@ -286,7 +179,7 @@ public:
             }
         }
     }
-    void print(const StatsOptions& o) const;
+    void print(ReportForm form) const;
 
 private:
     LogTally t_;
@@ -295,9 +188,9 @@ private:
     int in_series_ = 0, series_len_ = 0;
 };
 
-void LogCounter::print(const StatsOptions& o) const {
+void LogCounter::print(ReportForm form) const {
     const double mean = t_.logs ? static_cast<double>(t_.total_score) / static_cast<double>(t_.logs) : 0;
-    if (o.json) {
+    if (form == ReportForm::Json) {
         JsonWriter w;
         w.begin_object().key("variant").value(variant_).key("logs").value(t_.logs).key("won").value(t_.won);
         w.key("lost").value(t_.lost).key("unfinished").value(t_.unfinished);
@@ -306,7 +199,7 @@ void LogCounter::print(const StatsOptions& o) const {
         if (series_len_ > 0) w.key("series").value(t_.series).key("par_series").value(t_.par_series);
         w.end_object();
         fmt::print("{}\n", w.str());
-    } else if (o.csv) {
+    } else if (form == ReportForm::Csv) {
         fmt::print("logs,won,lost,unfinished,total_score,mean_score,series,par_series\n{},{},{},{},{},{:.6f},{},{}\n",
                    t_.logs, t_.won, t_.lost, t_.unfinished, t_.total_score, mean, t_.series, t_.par_series);
     } else {
@@ -322,19 +215,18 @@ void LogCounter::print(const StatsOptions& o) const {
 // those of the first deal read, and every deal must be of that variant.
 class DealFeed {
 public:
-    DealFeed(const StatsOptions& o, const std::array<bool, Measures>& on, unsigned jobs, Shard shard, Report& r)
-        : o_(o), on_(on), jobs_(jobs), shard_(shard), r_(r) {}
+    DealFeed(const StatsOptions& o, unsigned jobs, Report& r) : o_(o), jobs_(jobs), r_(r) {}
     void add(ReadDeal&& rd, const std::string& file) {
         if (!pool_) {
             rules_ = rd.rules;
             r_.variant = rules_->variant.name;
-            pool_ = std::make_unique<Pool>(*rules_, on_, o_.node_limit, jobs_);
+            pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, jobs_);
         }
         if (rd.rules->variant.name != rules_->variant.name)
             throw InputError(file, rd.line, 0,
                              fmt::format("deal of variant '{}' among deals of '{}': measure one variant at a time",
                                          printable(rd.rules->variant.name), printable(rules_->variant.name)));
-        if (index_++ % shard_.n != shard_.k - 1) return;
+        if (r_.deals_read++ % o_.shard.n != o_.shard.k - 1) return;
         chunk_.push_back(std::move(rd.deal));
         if (chunk_.size() == ChunkSize) flush();
     }
@@ -345,21 +237,18 @@ public:
 
 private:
     const StatsOptions& o_;
-    std::array<bool, Measures> on_;
     unsigned jobs_;
-    Shard shard_;
     Report& r_;
     const Rules* rules_ = nullptr;
     std::unique_ptr<Pool> pool_;
     std::vector<Deal> chunk_;
-    std::uint64_t index_ = 0;
 };
 
 // Deal files or move logs, each input opened and read once (stdin and pipes
 // cannot be read twice); all deals, or all logs.
-int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs, Shard shard) {
+int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs) {
     LogCounter logs;
-    DealFeed deals(o, r.on, jobs, shard, r);
+    DealFeed deals(o, jobs, r);
     InputKind seen = InputKind::Empty;
     for (const std::string& path : o.files) {
         note_terminal_stdin(path, "deals or move logs");
@@ -379,7 +268,7 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
         while (std::optional<ReadDeal> rd = reader.next()) deals.add(std::move(*rd), in.name());
     }
     if (seen == InputKind::Log) {
-        logs.print(o);
+        logs.print(o.form());
         return ExitOk;
     }
     deals.flush();
@@ -387,97 +276,56 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
     // Named as in messages: "<stdin>" for "-".
     r.source = o.files.size() == 1 ? printable(o.files[0] == "-" ? "<stdin>" : o.files[0])
                                    : fmt::format("{} files", o.files.size());
-    if (shard.n > 1) r.source += fmt::format(", shard {}/{}", shard.k, shard.n);
-    print_report(r, o);
+    print_report(r, o.form());
     return ExitOk;
 }
 
-int run_stats(const StatsOptions& o) {
-    RulesCache cache;
-    const Shard shard = parse_shard(o.shard);
-    const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-    Report r;
-    r.on = parse_measures(o.measure);
-    if (o.seeds.empty() && o.files.empty())
-        throw InputError("", 0, 0, "nothing to measure: give --seeds A..B, deal files or move logs");
-    if (!o.seeds.empty() && !o.files.empty()) throw InputError("", 0, 0, "give --seeds or files, not both");
-    if (!o.files.empty()) return run_files(o, cache, r, jobs, shard);
-    const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
-    r.variant = rules.variant.name;
-    Pool pool(rules, r.on, o.node_limit, jobs);
+// The deals of --seeds A..B that this shard takes, made and measured a chunk at a time.
+void measure_seeds(const StatsOptions& o, const Rules& rules, Pool& pool, Report& r) {
+    const SeedRange seeds = *o.seeds;
+    const Shard shard = o.shard;
+    const std::uint64_t count = seeds.count_minus_one() + 1;  // read_seeds() refuses all 2^64
+    Progress progress(deals_in_shard(count, shard.k, shard.n));
     std::vector<Deal> chunk;
-    const auto [first, last] = parse_seeds(o.seeds);
-    r.source = fmt::format("seeds {}..{}", first, last);
-    const std::uint64_t count = last - first + 1;
-    Progress progress(count / shard.n + (count % shard.n >= shard.k ? 1 : 0));
     std::uint64_t done = 0;
     for (std::uint64_t i = shard.k - 1; i < count; i += shard.n) {
-        chunk.push_back(deal_from_seed(rules.variant, first + i));
-        if (chunk.size() == ChunkSize || i + shard.n >= count) {
+        chunk.push_back(deal_from_seed(rules.variant, seeds.first + i));
+        const bool last = count - i <= shard.n;  // i + n would pass the range (or 2^64)
+        if (chunk.size() == ChunkSize || last) {
             pool.run(chunk, r.tally);
             done += chunk.size();
             chunk.clear();
             progress.update(done);
         }
-        if (i + shard.n < i) break;  // wrapped around at 2^64
+        if (last) break;
     }
     progress.finish();
-    if (shard.n > 1) r.source += fmt::format(", shard {}/{}", shard.k, shard.n);
-    print_report(r, o);
-    return ExitOk;
 }
 
-// Adds up parts written with --json --shard K/N; the result is what one run gives.
-int run_merge(const StatsOptions& o) {
-    Report total;
-    std::string base_source;
-    std::vector<std::uint64_t> shards_seen;
-    std::uint64_t shard_n = 0;
-    for (const std::string& path : o.parts) {
-        Input in(path);
-        std::string text, line;
-        while (in.lines().next(line)) text += line + "\n";
-        const JsonValue doc = parse_json(text, in.name());
-        auto need = [&](const char* key, JsonValue::Kind kind) -> const JsonValue& {
-            const JsonValue* v = doc.find(key);
-            if (!v || v->kind != kind)
-                throw InputError(in.name(), doc.line, doc.col, fmt::format("not a stats part: no \"{}\"", key));
-            return *v;
-        };
-        const std::string variant = need("variant", JsonValue::Kind::String).text;
-        std::string source = need("source", JsonValue::Kind::String).text;
-        const std::size_t at = source.rfind(", shard ");
-        unsigned long long k = 1, n = 1;
-        if (at != std::string::npos) {
-            std::sscanf(source.c_str() + at, ", shard %llu/%llu", &k, &n);
-            source.erase(at);
-        }
-        if (total.variant.empty()) {
-            total.variant = variant;
-            base_source = source;
-            shard_n = n;
-        } else if (variant != total.variant || source != base_source || n != shard_n) {
-            throw InputError(in.name(), 0, 0, "this part is of another run (variant, source or shard count differ)");
-        }
-        for (std::uint64_t seen : shards_seen)
-            if (seen == k) throw InputError(in.name(), 0, 0, fmt::format("shard {}/{} given twice", k, n));
-        shards_seen.push_back(k);
-        total.tally.deals += need("deals", JsonValue::Kind::Number).as_uint();
-        total.tally.gave_up += need("gave_up", JsonValue::Kind::Number).as_uint();
-        const JsonValue& measures = need("measures", JsonValue::Kind::Object);
-        for (int i = 0; i < Measures; ++i)
-            if (const JsonValue* m = measures.find(MeasureNames[i])) {
-                total.on[i] = true;
-                const JsonValue* c = m->find("count");
-                if (!c || !c->is_uint()) throw InputError(in.name(), m->line, m->col, "measure without a count");
-                total.tally.hits[i] += c->as_uint();
-            }
-    }
-    if (shards_seen.size() != shard_n)
-        message(fmt::format("warning: {} of {} shards merged: the result covers only those", shards_seen.size(),
-                            shard_n));
-    total.source = base_source;
-    print_report(total, o);
+unsigned job_count(unsigned asked) {
+    if (asked) return asked;
+    return std::clamp(std::thread::hardware_concurrency(), 1u, MaxJobs);
+}
+
+int run_stats(const StatsOptions& o) {
+    RulesCache cache;
+    const Shard shard = o.shard;
+    Report r;
+    r.on = parse_measures(o.measure, "--measure");
+    r.node_limit = o.node_limit;
+    r.shard_count = shard.n;
+    r.shards = {shard.k};
+    if (!o.seeds && o.files.empty())
+        throw InputError("", 0, 0, "nothing to measure: give --seeds A..B, deal files or move logs");
+    if (o.seeds && !o.files.empty()) throw InputError("", 0, 0, "give --seeds or files, not both");
+    if (!o.files.empty()) return run_files(o, cache, r, job_count(o.jobs));
+    const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
+    r.variant = rules.variant.name;
+    Pool pool(rules, r.on, o.node_limit, job_count(o.jobs));
+    r.seeds = o.seeds;
+    r.source = fmt::format("seeds {}..{}", o.seeds->first, o.seeds->last);
+    measure_seeds(o, rules, pool, r);
+    print_report(r, o.form());
     return ExitOk;
 }
 
@@ -490,11 +338,16 @@ Subcommand setup_stats(CLI::App& parent) {
                  "or many move logs (results, scores, par series).");
     app->add_option("files", o->files, "Deal files or move logs (instead of --seeds)");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
-    app->add_option("--seeds", o->seeds, "Measure the deals of seeds A..B (inclusive)");
-    app->add_option("-j,--jobs", o->jobs, "Threads (default: all cores)");
-    app->add_option("--shard", o->shard, "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`");
+    add_read_option(*app, "--seeds", "Measure the deals of seeds A..B (inclusive)",
+                    [o](const std::string& text) { o->seeds = read_seeds(text); })
+        ->type_name("A..B");
+    add_number_option(*app, "-j,--jobs", o->jobs, fmt::format("Threads, 1 to {} (default: one per core)", MaxJobs), 1,
+                      MaxJobs);
+    add_read_option(*app, "--shard", "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`",
+                    [o](const std::string& text) { o->shard = parse_shard(text, "--shard"); })
+        ->type_name("K/N");
     app->add_option("--measure", o->measure, "Which of won,pyramid,lock,blind")->capture_default_str();
-    app->add_option("--node-limit", o->node_limit, "Give up a deal after this many positions (0: never)");
+    add_number_option(*app, "--node-limit", o->node_limit, "Give up a deal after this many positions (0: never)");
     app->add_flag("--json", o->json, "Print JSON (the input of stats merge)");
     app->add_flag("--csv", o->csv, "Print CSV");
     CLI::App* merge = app->add_subcommand("merge", "Add up the --json outputs of --shard runs");
@@ -504,7 +357,7 @@ Subcommand setup_stats(CLI::App& parent) {
     app->footer("Examples:\n  pyramide stats --seeds 0..9999\n"
                 "  pyramide stats --seeds 0..999999 --shard 3/8 --json > part3.json\n"
                 "  pyramide stats merge part*.json");
-    return {app, [o, merge] { return merge->parsed() ? run_merge(*o) : run_stats(*o); }};
+    return {app, [o, merge] { return merge->parsed() ? run_merge(o->parts, o->form()) : run_stats(*o); }};
 }
 
 }  // namespace pyr::cmd

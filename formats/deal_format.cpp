@@ -1,12 +1,12 @@
 // Reading and writing deals in the text, line and JSON forms of formats/deal.md.
 #include "deal_format.hpp"
 
-#include <charconv>
 
 #include <fmt/format.h>
 
 #include "cards.hpp"
 #include "error.hpp"
+#include "numbers.hpp"
 #include "json.hpp"
 #include "lib/shuffle.hpp"
 #include "variant_toml.hpp"
@@ -45,12 +45,6 @@ struct Placed {
     Card card;
     int line, col;
 };
-
-bool parse_u64(std::string_view s, std::uint64_t& out) {
-    if (s.empty() || s.size() > 20) return false;
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size();
-}
 
 // What every form checks once the cards are placed: each card once, none missing.
 void check_cards(const std::string& file, const Rules& r, const std::vector<Placed>& cards, int line) {
@@ -279,7 +273,8 @@ ReadDeal DealReader::read_line_form(const std::string& line) {
         if (key == "variant" && first_card == 0 && !value.empty()) {
             name = std::string(value);
             name_col = t.col + 8;
-        } else if (key == "seed" && !out.deal.has_seed && parse_u64(value, out.deal.seed)) {
+        } else if (key == "seed" && !out.deal.has_seed && parse_decimal(value)) {
+            out.deal.seed = *parse_decimal(value);
             out.deal.has_seed = true;
             out.seed_line = out.line;
             out.seed_col = t.col + 5;
@@ -360,9 +355,12 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
             }
             if (kw == "seed") {
                 if (out.deal.has_seed) lines_.fail(toks[0].col, "a second 'seed' line");
-                if (toks.size() != 2 || !parse_u64(toks[1].text, out.deal.seed))
+                const std::optional<std::uint64_t> seed =
+                    toks.size() == 2 ? parse_decimal(toks[1].text) : std::nullopt;
+                if (!seed)
                     lines_.fail(toks.size() > 1 ? toks[1].col : toks[0].col,
                                 "expected 'seed N' with N a whole number from 0 to 18446744073709551615");
+                out.deal.seed = *seed;
                 out.deal.has_seed = true;
                 out.seed_line = lines_.line_number();
                 out.seed_col = toks[1].col;

@@ -37,13 +37,11 @@ std::uint32_t code_point3(std::string_view s, std::size_t i) {
     return (static_cast<std::uint32_t>(s[i] & 0x0F) << 12) | (static_cast<std::uint32_t>(s[i + 1] & 0x3F) << 6) |
            static_cast<std::uint32_t>(s[i + 2] & 0x3F);
 }
+}  // namespace
 
-// Marks and embeddings that make a terminal show text in another order than
-// it was written (the "Trojan Source" trick): a message must show what is there.
 bool is_bidi_control(std::uint32_t cp) {
     return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
-}  // namespace
 
 std::string excerpt(std::string_view s, std::size_t max_chars) {
     std::size_t i = 0, chars = 0;

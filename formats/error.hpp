@@ -1,6 +1,7 @@
 // Input errors: what is wrong with a file, and where. Readers throw InputError;
 // only cmd/ turns it into a message and an exit code.
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -31,6 +32,11 @@ public:
 // are shown escaped (\x1b, \t), invalid UTF-8 as \xNN, never sent raw. Bidi
 // controls (U+202E...) are escaped too: they reorder what a terminal shows.
 std::string printable(std::string_view s);
+
+// Marks and embeddings that make a terminal show text in another order than
+// it was written (the "Trojan Source" trick): printable() and json_quote()
+// escape them, so what is shown is what is there.
+bool is_bidi_control(std::uint32_t code_point);
 
 // printable() of at most the first `max_chars` characters of `s`, with "..."
 // when cut: a megabyte token must not end up whole in a message.

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "numbers.hpp"
 
 namespace pyr {
 
@@ -34,6 +35,12 @@ std::size_t utf8_len(std::string_view s, std::size_t i) {
     if (n == 3 && ((b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0))) return 0;
     if (n == 4 && ((b == 0xF0 && b1 < 0x90) || b > 0xF4 || (b == 0xF4 && b1 >= 0x90))) return 0;
     return n;
+}
+
+// The code point of a valid 3-byte UTF-8 sequence at s[i].
+std::uint32_t code_point3(std::string_view s, std::size_t i) {
+    return (static_cast<std::uint32_t>(s[i] & 0x0F) << 12) | (static_cast<std::uint32_t>(s[i + 1] & 0x3F) << 6) |
+           static_cast<std::uint32_t>(s[i + 2] & 0x3F);
 }
 
 void append_utf8(std::string& out, std::uint32_t cp) {
@@ -419,19 +426,11 @@ const JsonValue* JsonValue::find(std::string_view key) const {
     return nullptr;
 }
 
-bool JsonValue::is_uint() const {
-    if (kind != Kind::Number || text.empty()) return false;
-    std::uint64_t n = 0;
-    const std::from_chars_result r = std::from_chars(text.data(), text.data() + text.size(), n);
-    // from_chars alone would also accept a prefix of "12.5" or "1e3"; require it to use every character.
-    return r.ec == std::errc() && r.ptr == text.data() + text.size();
-}
+bool JsonValue::is_uint() const { return kind == Kind::Number && parse_decimal(text).has_value(); }
 
 std::uint64_t JsonValue::as_uint() const {
     if (!is_uint()) throw std::invalid_argument("JSON value is not an unsigned 64-bit integer");
-    std::uint64_t n = 0;
-    std::from_chars(text.data(), text.data() + text.size(), n);
-    return n;
+    return *parse_decimal(text);
 }
 
 const char* kind_name(JsonValue::Kind k) {
@@ -480,6 +479,11 @@ std::string json_quote(std::string_view s) {
                     // The C1 controls (U+0080..U+009F, such as the 8-bit CSI) are legal
                     // raw in JSON but act on a terminal that shows the output.
                     fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned char>(s[i + 1]));
+                    i += n;
+                    continue;
+                } else if (const std::uint32_t cp = n == 3 ? code_point3(s, i) : 0; is_bidi_control(cp)) {
+                    // Bidi overrides too: raw, they reorder what a terminal shows of the output.
+                    fmt::format_to(std::back_inserter(out), "\\u{:04x}", cp);
                     i += n;
                     continue;
                 } else {

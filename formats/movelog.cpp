@@ -1,12 +1,13 @@
 // Moves as text, and the move log: reading, writing, replaying.
 #include "movelog.hpp"
 
-#include <charconv>
+#include <climits>
 
 #include <fmt/format.h>
 
 #include "cards.hpp"
 #include "error.hpp"
+#include "numbers.hpp"
 
 namespace pyr {
 
@@ -33,15 +34,14 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
             return false;
         }
         if (toks.size() == 2) {
-            int pile = 0;
             const std::string_view t = toks[1].text;
-            const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), pile);
-            if (ec != std::errc() || p != t.data() + t.size() || pile < 1 || pile > 9) {
+            const std::optional<std::uint64_t> pile = parse_decimal(t, 1, 9);
+            if (!pile) {
                 col = toks[1].col;
                 why = fmt::format("bad waste pile '{}': expected a number from 1 to 9", excerpt(t));
                 return false;
             }
-            req.pile = pile - 1;
+            req.pile = static_cast<int>(*pile) - 1;
         }
         return true;
     }
@@ -168,9 +168,9 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
             else if (word == "unfinished") log.result = LogResult::Unfinished;
             else lines.fail(toks.size() > 1 ? toks[1].col : toks[0].col, "expected 'result won', 'result lost' or 'result unfinished'");
             if (toks.size() == 4 && ascii_lower(toks[2].text) == "score") {
-                const std::string_view t = toks[3].text;
-                const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), log.score);
-                if (ec != std::errc() || p != t.data() + t.size()) lines.fail(toks[3].col, "expected a whole number after 'score'");
+                const std::optional<std::int64_t> score = parse_signed_decimal(toks[3].text, INT_MIN, INT_MAX);
+                if (!score) lines.fail(toks[3].col, "expected a whole number after 'score'");
+                log.score = static_cast<int>(*score);
                 log.has_score = true;
                 log.score_col = toks[3].col;
             } else if (toks.size() != 2) {

@@ -1,7 +1,5 @@
-// Numbers from the command line and from files: decimal digits only, in range.
+// The one reader of numbers: decimal digits, a range, a message naming both.
 #include "numbers.hpp"
-
-#include <charconv>
 
 #include <fmt/format.h>
 
@@ -9,30 +7,59 @@
 
 namespace pyr {
 
-std::optional<std::uint64_t> parse_decimal(std::string_view text, std::uint64_t min, std::uint64_t max) {
-    if (text.empty() || text.size() > 20) return std::nullopt;
-    for (char c : text)
+namespace {
+// The digits' value, nullopt when there are none, anything else is in them, or it passes 2^64-1.
+std::optional<std::uint64_t> digits_value(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    std::uint64_t n = 0;
+    for (const char c : text) {
         if (c < '0' || c > '9') return std::nullopt;
-    std::uint64_t v = 0;
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size() || v < min || v > max) return std::nullopt;
-    return v;
+        const auto digit = static_cast<std::uint64_t>(c - '0');
+        if (n > (UINT64_MAX - digit) / 10) return std::nullopt;
+        n = n * 10 + digit;
+    }
+    return n;
+}
+}  // namespace
+
+std::optional<std::uint64_t> parse_decimal(std::string_view text, std::uint64_t min, std::uint64_t max) {
+    const std::optional<std::uint64_t> n = digits_value(text);
+    if (!n || *n < min || *n > max) return std::nullopt;
+    return n;
+}
+
+std::optional<std::int64_t> parse_signed_decimal(std::string_view text, std::int64_t min, std::int64_t max) {
+    const bool negative = text.starts_with('-');
+    const std::optional<std::uint64_t> magnitude = digits_value(negative ? text.substr(1) : text);
+    if (!magnitude) return std::nullopt;
+    constexpr auto max_magnitude = static_cast<std::uint64_t>(INT64_MAX);
+    if (*magnitude > max_magnitude + (negative ? 1 : 0)) return std::nullopt;
+    // -2^63 has no positive counterpart: negate in unsigned arithmetic, then convert.
+    const auto n = negative ? static_cast<std::int64_t>(0 - *magnitude) : static_cast<std::int64_t>(*magnitude);
+    if (n < min || n > max) return std::nullopt;
+    return n;
+}
+
+std::string not_a_number(std::string_view text, std::string_view what, std::uint64_t min, std::uint64_t max) {
+    return fmt::format("{}: '{}' is not a number from {} to {}", what, excerpt(text), min, max);
 }
 
 std::uint64_t parse_number(std::string_view text, std::string_view what, std::uint64_t min, std::uint64_t max) {
-    if (const auto v = parse_decimal(text, min, max)) return *v;
-    throw InputError("", 0, 0, fmt::format("{}: '{}' is not a number from {} to {}", what, excerpt(text), min, max));
+    if (const std::optional<std::uint64_t> n = parse_decimal(text, min, max)) return *n;
+    throw InputError("", 0, 0, not_a_number(text, what, min, max));
 }
 
 SeedRange parse_seed_range(std::string_view text, std::string_view what) {
     const std::size_t dots = text.find("..");
-    const auto a = parse_decimal(text.substr(0, dots));
-    const auto b = dots == std::string_view::npos ? a : parse_decimal(text.substr(dots + 2));
-    if (!a || !b || *a > *b)
-        throw InputError("", 0, 0,
-                         fmt::format("{}: '{}' is not a range A..B of seeds from 0 to 18446744073709551615 with A <= B",
-                                     what, excerpt(text)));
-    return {*a, *b};
+    if (dots == std::string_view::npos) {
+        const std::uint64_t seed = parse_number(text, what);
+        return {seed, seed};
+    }
+    const SeedRange r{parse_number(text.substr(0, dots), what), parse_number(text.substr(dots + 2), what)};
+    if (r.first > r.last)
+        throw InputError("", 0, 0, fmt::format("{}: '{}' is not a range A..B: {} is above {}", what, excerpt(text),
+                                               r.first, r.last));
+    return r;
 }
 
 }  // namespace pyr

@@ -274,6 +274,10 @@ TEST_CASE("json_quote") {
     CHECK(pyr::json_quote("\xc3") == "\"\\ufffd\"");                            // truncated
     CHECK(pyr::json_quote("\xe2\x82") == "\"\\ufffd\\ufffd\"");                 // one replacement per byte
     CHECK(pyr::json_quote("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");     // encoded surrogate
+    // Bidi controls are escaped like C1 controls: raw, they reorder a terminal's view of the output.
+    CHECK(pyr::json_quote("a\u202eb\u2066c\u200fd") == "\"a\\u202eb\\u2066c\\u200fd\"");
+    CHECK(pyr::json_quote("\u2029\u2030") == "\"\u2029\u2030\"");  // their neighbours stay raw
+    CHECK(parse_json(pyr::json_quote("\u202e"), "t").text == "\u202e");
     // Whatever goes in, what comes out parses back: invalid bytes as U+FFFD, the rest unchanged.
     CHECK(parse_json(pyr::json_quote("x\xffy\x01\xc3\xa9"), "t").text == "x\xEF\xBF\xBDy\x01\xC3\xA9");
 }

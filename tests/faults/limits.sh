@@ -44,6 +44,11 @@ err=$(capped "$pyramide" validate frob.log 2>&1)
 check_equal "a bad line after 150,000 moves" \
     "2:pyramide: frob.log:150017:1: unknown move 'frob': expected a pair (QH AS), a King (KD), draw or recycle" "$?:$err"
 
+# A stats part that never ends: read up to 1 MiB, not into memory whole.
+err=$(yes ' ' | capped "$pyramide" stats merge - 2>&1)
+check_equal "an endless stats part" \
+    "2:pyramide: <stdin>:524289: larger than 1048576 bytes: too large for a stats part" "$?:$err"
+
 # A variant file that never ends, and a base cycle.
 err=$(capped "$pyramide" deal --variant /dev/zero 2>&1)
 check_equal "--variant /dev/zero" "2:pyramide: /dev/zero: larger than 1048576 bytes: too large for a variant file" "$?:$err"

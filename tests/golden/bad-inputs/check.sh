@@ -44,6 +44,8 @@ make_inputs() {
     mkdir -p deep
     for i in $(seq 1 19); do echo "base = \"$((i + 1)).toml\"" >"deep/$i.toml"; done
     echo 'base = "traditional"' >deep/20.toml
+    # A stats part of 1.2 MB (blank lines inside its braces).
+    { echo '{'; yes ' ' | head -n 600000; echo '}'; } >stats-huge.json
     # 2 MB of TOML comments.
     { for _ in $(seq 40000); do echo '# forty-nine bytes of comment, again and again.'; done; } >huge.toml
 }

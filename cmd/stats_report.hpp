@@ -1,0 +1,70 @@
+// What `stats` reports over deals, and how: the counts, the run they came
+// from (variant, measures, node limit, seeds or files, shards), and their text,
+// CSV and JSON forms. `stats --json` writes a part; `stats merge` reads parts back.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/numbers.hpp"
+
+namespace pyr::cmd {
+
+inline constexpr int Measures = 4;
+inline constexpr const char* MeasureNames[Measures] = {"won", "pyramid", "lock", "blind"};
+using MeasureSet = std::array<bool, Measures>;
+
+// The index of a measure in MeasureNames, -1 if `name` is none.
+int measure_index(std::string_view name);
+// A comma-separated list of measure names ("won,lock"); throws InputError naming `what` for an unknown one.
+MeasureSet parse_measures(const std::string& list, const std::string& what);
+
+// More shards than this are not machines but deals: it also keeps a merged part's list of shards short.
+inline constexpr std::uint64_t MaxShards = 10000;
+
+// "K/N": this run takes deals i with i % N == K - 1. Throws InputError naming `what`.
+struct Shard {
+    std::uint64_t k = 1, n = 1;
+};
+Shard parse_shard(std::string_view text, std::string_view what);
+
+// How many of `count` deals (count >= 1) shard k of n takes.
+std::uint64_t deals_in_shard(std::uint64_t count, std::uint64_t k, std::uint64_t n);
+
+// Counts only: everything else is derived, so parts add up exactly.
+struct Tally {
+    std::uint64_t deals = 0;
+    std::array<std::uint64_t, Measures> hits{};
+    std::uint64_t gave_up = 0;
+    void add(const Tally& o) {
+        deals += o.deals;
+        for (int i = 0; i < Measures; ++i) hits[i] += o.hits[i];
+        gave_up += o.gave_up;
+    }
+};
+
+struct Report {
+    std::string variant;
+    std::string source;  // for people: "seeds 0..29", "deals.txt", "3 files"
+    MeasureSet on{};
+    std::uint64_t node_limit = 0;
+    std::optional<SeedRange> seeds;  // the deals of these seeds, or else
+    std::uint64_t deals_read = 0;    // deals read from files, before sharding
+    std::uint64_t shard_count = 1;
+    std::vector<std::uint64_t> shards{1};  // the shards of shard_count measured, increasing
+    Tally tally;
+};
+
+// "shard 2/3", "shards 1, 3 of 4"; "" for a run that is not split.
+std::string shards_text(const Report& r);
+// One JSON object on one line, ending in a newline: the part `stats merge` reads.
+std::string report_json(const Report& r);
+enum class ReportForm { Text, Csv, Json };
+void print_report(const Report& r, ReportForm form);
+
+// stats merge PART.json...: adds up the parts of one run (stats_merge.cpp).
+int run_merge(const std::vector<std::string>& paths, ReportForm form);
+
+}  // namespace pyr::cmd
