@@ -36,7 +36,7 @@ printf 'old content\n' >small/deals.txt
 "$pyramide" deal --seed 1 --count 1000 -o small/deals.txt 2>err.txt
 echo \$? >status.txt
 cat small/deals.txt >old.txt
-find small -name '*.tmp[0-9]*' >left.txt
+find small -name '.pyramide-*' >left.txt
 INSIDE
 unshare -m bash inside.sh 2>mount-error.txt
 if [ $? = 77 ] || [ ! -f status.txt ]; then
