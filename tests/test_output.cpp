@@ -127,3 +127,64 @@ TEST_CASE("output: the temporary name is short, so any name that fits is written
           dir.path.string() + ": cannot write: it is a directory");
     CHECK(temporaries(dir.path) == 0);
 }
+
+TEST_CASE("log writer: one game per log; the lock follows the log through an undo's rewrite") {
+    ScratchDir dir;
+    const std::string path = dir.file("game.log");
+    const std::string busy = path + ": this game is open in another pyramide (pid " + std::to_string(::getpid()) + ")";
+    auto open_second = [&] {
+        pyr::LogWriter second;
+        second.open_existing(path);
+    };
+    {
+        pyr::LogWriter first;
+        first.create(path, "pyramide-log 1\nmoves\n");
+        // flock() locks are per open file: a second writer in this process is refused as another one is.
+        CHECK(error_of(open_second) == busy);
+        CHECK(first.append("draw\n") == 3);
+        CHECK(first.append("draw\n") == 4);
+        // The rewrite replaces the file by a new one, locked before it is renamed into place.
+        first.drop_lines({4});
+        CHECK(contents(path) == "pyramide-log 1\nmoves\ndraw\n");
+        CHECK(error_of(open_second) == busy);
+        CHECK(first.append("recycle\n") == 4);
+        CHECK(error_of(open_second) == busy);
+    }
+    // The first writer gone (as a killed process's lock goes), the log opens again.
+    CHECK(error_of(open_second) == "no error");
+    CHECK(contents(path) == "pyramide-log 1\nmoves\ndraw\nrecycle\n");
+    CHECK(temporaries(dir.path) == 0);
+}
+
+TEST_CASE("log writer: a rewrite keeps every other line and the line ending, and drops a torn tail") {
+    ScratchDir dir;
+    const std::string path = dir.file("game.log");
+    write(path, "pyramide-log 1\r\n# mine\r\nmoves\r\ndraw\r\nresult unfinished\r\n# after\r\ndra");
+    ::chmod(path.c_str(), 0600);
+    pyr::LogWriter log;
+    log.open_existing(path);
+    CHECK(log.torn());
+    log.drop_lines({5});
+    CHECK_FALSE(log.torn());
+    CHECK(contents(path) == "pyramide-log 1\r\n# mine\r\nmoves\r\ndraw\r\n# after\r\n");
+    // Appended lines end as the file's do.
+    CHECK(log.append("draw\nrecycle\n") == 6);
+    CHECK(contents(path) == "pyramide-log 1\r\n# mine\r\nmoves\r\ndraw\r\n# after\r\ndraw\r\nrecycle\r\n");
+    log.drop_lines({6, 7});
+    CHECK(contents(path) == "pyramide-log 1\r\n# mine\r\nmoves\r\ndraw\r\n# after\r\n");
+    CHECK((fs::status(path).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+    CHECK(temporaries(dir.path) == 0);
+}
+
+TEST_CASE("log writer: a new log never replaces a file and never makes a folder") {
+    ScratchDir dir;
+    pyr::LogWriter log;
+    CHECK(error_of([&] { log.create(dir.file("a/b/game.log"), "x\n"); }) == dir.file("a/b") + ": no such folder");
+    CHECK_FALSE(fs::exists(dir.path / "a"));
+    write(dir.file("notes.txt"), "mine\n");
+    CHECK(error_of([&] { log.create(dir.file("notes.txt"), "x\n", ": choose another"); }) ==
+          dir.file("notes.txt") + ": already exists: choose another");
+    CHECK(contents(dir.file("notes.txt")) == "mine\n");
+    CHECK(error_of([&] { log.create(dir.file("notes.txt/game.log"), "x\n"); }) == dir.file("notes.txt") + ": not a folder");
+    CHECK(temporaries(dir.path) == 0);
+}
