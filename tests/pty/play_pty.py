@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 STEP_TIMEOUT = 10.0  # seconds for one answer; a healthy run needs milliseconds
@@ -359,6 +360,40 @@ def check_hangup(binary, tmp):
 
 # ---------------------------------------------------------------- lock
 
+def race_undo(binary, tmp, path, first, rounds=200):
+    """Second games started again and again while the first takes a move back
+    and makes it again: each undo replaces the log file, and a second game
+    that opened the old file must still never get in (without the check that
+    the path still names the locked file, 400 rounds let one in about one run
+    in three)."""
+    stop = threading.Event()
+    results = []
+
+    def keep_trying():
+        while not stop.is_set():
+            run = subprocess.run([binary, "play", "--resume", path], stdin=subprocess.DEVNULL, capture_output=True,
+                                 text=True, env=base_env(tmp), timeout=STEP_TIMEOUT)
+            results.append((run.returncode, run.stderr))
+
+    tries = threading.Thread(target=keep_trying)
+    tries.start()
+    try:
+        for _ in range(rounds):
+            first.command("undo")
+            first.command("TD 3H")
+    finally:
+        stop.set()
+        tries.join()
+    let_in = [r for r in results if r[0] != 2 or "this game is open in another pyramide" not in r[1]]
+    if let_in or not results:
+        fail(f"lock: during {rounds} undos, {len(let_in)} of {len(results)} second games were not refused: {let_in[:2]}")
+    else:
+        print(f"ok: lock: {len(results)} second games tried during {rounds} undos: all refused")
+    run = subprocess.run([binary, "validate", path], capture_output=True, text=True, timeout=STEP_TIMEOUT)
+    if run.stdout != f"{path}: ok: move log, 3 moves, unfinished\n":
+        fail(f"lock: after the undos the log is not the first game's 3 moves: {run.stdout}{run.stderr}")
+
+
 def check_lock(binary, tmp):
     path = os.path.join(tmp, "shared.log")
     first = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], base_env(tmp), tmp)
@@ -388,6 +423,7 @@ def check_lock(binary, tmp):
     second_is_refused("after the first's undo replaced the log")
     first.command("TD 3H")
     second_is_refused("after the first's next move")
+    race_undo(binary, tmp, path, first)
     os.kill(first.pid, signal.SIGKILL)
     if first.wait() != -signal.SIGKILL:
         fail(f"lock: the first game did not die of SIGKILL: {first.status}")
