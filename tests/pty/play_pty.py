@@ -360,7 +360,7 @@ def check_hangup(binary, tmp):
 
 # ---------------------------------------------------------------- lock
 
-def race_undo(binary, tmp, path, first, rounds=200):
+def race_undo(binary, tmp, path, first, rounds=100):
     """Second games started again and again while the first takes a move back
     and makes it again: each undo replaces the log file, and a second game
     that opened the old file must still never get in (without the check that
