@@ -167,6 +167,7 @@ void LogWriter::open_existing(const std::string& path) {
     // file we opened counts only if the path still names that file.
     for (int attempt = 0;; ++attempt) {
         const int fd = ::open(target.c_str(), O_RDWR | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0 && errno == EISDIR) throw InputError(path, 0, 0, "cannot read: it is a directory");
         if (fd < 0) fail(path, errno == ENOENT ? "cannot open" : "cannot open for writing", errno);
         struct stat opened {}, named {};
         if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
