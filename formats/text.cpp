@@ -13,7 +13,9 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -190,10 +192,23 @@ std::string folder_of(const std::string& path) {
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+namespace {
+// Whether `path` is in /proc, however it is reached (/dev/stdout links to
+// /proc/self/fd/1; /dev/fd is /proc/self/fd). The links there name open
+// files, not paths: they may read as "pipe:[1234]", and renaming a file over
+// the one they name would not write to what was opened.
+bool in_proc(const std::string& path) {
+    const std::string folder = folder_of(path);
+    struct statfs fs {};
+    return ::statfs(folder.empty() ? "." : folder.c_str(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+}
+}  // namespace
+
 std::string follow_symlinks(const std::string& path) {
     std::string at = path;
     // As many links as the kernel follows before it says ELOOP.
     for (int hops = 0; hops < 40; ++hops) {
+        if (in_proc(at)) return at;
         struct stat st {};
         if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
         std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
@@ -230,10 +245,12 @@ Output::Output(std::string path) : path_(std::move(path)) {
     }
     target_ = follow_symlinks(path_);
     struct stat old {};
-    const bool exists = ::stat(target_.c_str(), &old) == 0;
+    const bool exists = ::stat(path_.c_str(), &old) == 0;
     if (exists && S_ISDIR(old.st_mode)) throw InputError(path_, 0, 0, "cannot write: it is a directory");
-    if (exists && !S_ISREG(old.st_mode)) {
-        open_through(target_);
+    // What /proc names (/dev/stdout, /dev/fd/N) is an open file, not a path
+    // to rename over: written through, like a device.
+    if (exists && (!S_ISREG(old.st_mode) || in_proc(target_))) {
+        open_through(S_ISREG(old.st_mode));
         return;
     }
     const int fd = create_temporary_file(folder_of(target_), tmp_);
@@ -254,9 +271,11 @@ Output::Output(std::string path) : path_(std::move(path)) {
 }
 
 // A device or a FIFO cannot be replaced by a rename (as root, `-o /dev/null`
-// would replace the system's): written as it comes, like the shell's `>`.
-void Output::open_through(const std::string& target) {
-    const int fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+// would replace the system's): written as it comes, like the shell's `>`. A
+// regular file reached through /proc (`-o /dev/stdout >> all.txt`) is
+// appended to: the shell has already truncated it if it was asked to.
+void Output::open_through(bool append) {
+    const int fd = ::open(path_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0));
     if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
     file_ = ::fdopen(fd, "w");
     if (!file_) {

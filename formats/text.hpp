@@ -83,9 +83,9 @@ std::string read_file(const std::string& path, std::size_t max_bytes = MaxSmallF
 // Output written whole or not at all: to a temporary file in the folder of
 // the file `path` names (symbolic links followed, so a link stays a link),
 // renamed over it by commit(); dropped if commit() is never reached. Only a
-// regular file is replaced: a device or a FIFO is written through, as the
-// shell's `>` would. "-" is stdout, written as it comes. Write errors throw
-// InputError naming the path.
+// regular file is replaced: a device, a FIFO or an open file named by /proc
+// (/dev/stdout) is written through, as the shell's `>` would. "-" is stdout,
+// written as it comes. Write errors throw InputError naming the path.
 class Output {
 public:
     explicit Output(std::string path);
@@ -96,7 +96,7 @@ public:
     void commit();
 
 private:
-    void open_through(const std::string& target);
+    void open_through(bool append);
 
     std::string path_, target_, tmp_;
     std::FILE* file_ = nullptr;
@@ -105,7 +105,8 @@ private:
 };
 
 // What writing `path` reaches: symbolic links followed to the file they name,
-// which need not exist yet. Throws InputError naming `path` for a link loop.
+// which need not exist yet, but not into /proc (what is there names an open
+// file). Throws InputError naming `path` for a link loop.
 std::string follow_symlinks(const std::string& path);
 
 // A new empty file with a short unique name (".pyramide-XXXXXX") in folder

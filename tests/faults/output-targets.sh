@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `-o` onto what is not a regular file: a device or a FIFO is written
 # through (never replaced by a regular file, as root `-o /dev/null` would
-# replace the system's); a symbolic link is followed and stays a link; a
-# file name of 255 bytes fits (the temporary name is short), 256 is refused.
+# replace the system's); so is an open file named by /proc (/dev/fd/1, what
+# /dev/stdout links to): into a pipe, a file the shell truncated, or one it
+# appends to. A symbolic link is followed and stays a link; a file name of
+# 255 bytes fits (the temporary name is short), 256 is refused.
 source "$(dirname "$0")/lib.sh"
 
 # A symbolic link to /dev/null: still a link, /dev/null still a device.
@@ -21,6 +23,17 @@ check_equal "deal -o FIFO: exit status" 0 "$?"
 wait $reader
 check_equal "...the deal came through" "$("$pyramide" deal --seed 1)" "$(cat from-fifo.txt)"
 check_equal "...still a FIFO" "fifo" "$(stat -c %F fifo)"
+
+# /dev/fd/1 (/dev/stdout is a link to /proc/self/fd/1): written through.
+# (Not /dev/stdout itself: a regression would replace the system's link.)
+check_equal "deal -o /dev/fd/1 | ...: the deal" "$("$pyramide" deal --seed 1)" "$("$pyramide" deal --seed 1 -o /dev/fd/1 | cat)"
+printf 'old\n' >truncated.txt
+"$pyramide" deal --seed 1 -f line -o /dev/fd/1 >truncated.txt
+check_equal "deal -o /dev/fd/1 >FILE: the deal" "$("$pyramide" deal --seed 1 -f line)" "$(cat truncated.txt)"
+printf 'kept\n' >appended.txt
+"$pyramide" deal --seed 1 -f line -o /dev/fd/1 >>appended.txt
+check_equal "deal -o /dev/fd/1 >>FILE: appended" "kept
+$("$pyramide" deal --seed 1 -f line)" "$(cat appended.txt)"
 
 # A symbolic link to a regular file elsewhere: the file is replaced, the link kept.
 mkdir elsewhere
