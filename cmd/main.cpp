@@ -4,9 +4,13 @@
 #include <clocale>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -16,6 +20,22 @@
 #include "formats/text.hpp"
 
 namespace {
+
+// A program started with stdin, stdout or stderr closed (`play >&-`) would
+// otherwise get the first file it opens as that descriptor, and write the
+// screen or a signal note into the move log. Runs before anything is opened.
+void open_closed_standard_streams() {
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        // The lowest free descriptor: `fd`, since those below it are open by now.
+        const int null = ::open("/dev/null", O_RDWR);
+        if (null < 0) std::_Exit(pyr::cmd::ExitError);  // nothing safe to write to
+        if (null != fd) {
+            ::dup2(null, fd);
+            ::close(null);
+        }
+    }
+}
 
 // A signal that ends the program while a file is being written: the temporary
 // file goes, then the signal does what it would have done (so the shell still
@@ -73,6 +93,7 @@ int finish_stdout(int rc) {
 
 int main(int argc, char** argv) {
     using namespace pyr::cmd;
+    open_closed_standard_streams();
     set_up_signals();
     CLI::App app{"pyramide: deal, play, check and solve games of Pyramid solitaire.", "pyramide"};
     // Set before the subcommands are added: each takes a copy of it.

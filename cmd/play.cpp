@@ -2,6 +2,7 @@
 // Every move is appended to the move log as it is made, so nothing is lost
 // when the connection drops; --resume continues a game where it stopped.
 #include <csignal>
+#include <cerrno>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -10,6 +11,8 @@
 #include <random>
 #include <system_error>
 
+#include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -103,8 +106,20 @@ std::string data_dir() {
     return std::string(home && *home ? home : ".") + "/.local/share/pyramide/games";
 }
 
+// `mkdir -p`, naming the folder that could not be made and why (a read-only
+// file system, a permission): only for the default log folder.
+void make_folders(const std::string& dir) {
+    std::error_code ec;
+    if (dir.empty() || std::filesystem::is_directory(dir, ec)) return;
+    const std::string parent = folder_of(dir);
+    if (parent != dir) make_folders(parent);
+    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
+        throw InputError(dir, 0, 0, fmt::format("cannot create folder: {}", std::strerror(errno)));
+}
+
 // A fresh default log name: DATA/pyramide/games/2026-11-30-141502-traditional-seed7.log
 std::string default_log_path(const Variant& v, const Deal& d) {
+    make_folders(data_dir());
     char stamp[32];
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
@@ -115,6 +130,25 @@ std::string default_log_path(const Variant& v, const Deal& d) {
     std::string path = base + ".log";
     for (int k = 2; std::filesystem::exists(path); ++k) path = fmt::format("{}-{}.log", base, k);
     return path;
+}
+
+// `~`, `~/...` and `~user/...` as a shell expands them, so that `save ~/x.log`
+// goes home instead of into a folder named `~`. Anything else as typed.
+std::string expand_tilde(const std::string& path) {
+    if (!path.starts_with('~')) return path;
+    const std::size_t slash = path.find('/');
+    const std::string user = path.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
+    std::string home;
+    if (!user.empty()) {
+        if (const passwd* pw = ::getpwnam(user.c_str())) home = pw->pw_dir;
+        if (home.empty()) throw InputError(path, 0, 0, fmt::format("no such user '{}'", user));
+    } else if (const char* env = std::getenv("HOME"); env && *env) {
+        home = env;
+    } else if (const passwd* pw = ::getpwuid(::getuid())) {
+        home = pw->pw_dir;
+    }
+    if (home.empty()) throw InputError(path, 0, 0, "no home folder: HOME is not set");
+    return home + (slash == std::string::npos ? "" : path.substr(slash));
 }
 
 // Game k of a series logged under --log FILE: FILE, then FILE-2.log, FILE-3.log, ...
@@ -143,6 +177,19 @@ std::string wrapped(const std::string& head, const std::vector<std::string>& wor
     return out;
 }
 
+// A game being played: the engine's game, its log, the moves made so far (in
+// canonical spelling, each with the log line it is on), and how many moves
+// each command made, for undo.
+struct Table {
+    const Rules& rules;
+    const Deal& deal;
+    Game game;
+    LogWriter& log;
+    std::vector<std::string> moves;
+    std::vector<int> lines;  // 0 when no log is kept
+    std::vector<int> steps;
+};
+
 class Session {
 public:
     explicit Session(const PlayOptions& o) : o_(o) {
@@ -165,8 +212,10 @@ private:
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_)); }
     std::optional<ReadDeal> next_deal(int k);
     bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
-    Outcome play(const Rules& rules, const Deal& deal, std::vector<std::string> moves, const std::string& log_path,
-                 bool resumed, int k);
+    Outcome play(Table& t, bool resumed, int k);
+    std::optional<Outcome> move(Table& t, const MoveRequest& req);
+    void undo(Table& t);
+    void save(const Table& t, const std::string& argument);
     std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
     int resume();
 
@@ -260,42 +309,109 @@ bool Session::plan_move(const Game& game, const MoveRequest& req, Plan& plan, st
     return true;
 }
 
-Session::Outcome Session::play(const Rules& rules, const Deal& deal, std::vector<std::string> moves,
-                               const std::string& log_path, bool resumed, int k) {
-    Game game(rules, deal);
-    const Variant& v = rules.variant;
-    LogWriter log;
+// Plays a typed move and logs it; the outcome when it ended the game.
+std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) {
+    Game& game = t.game;
+    Plan plan;
     std::string why;
-    // Replay what the log already holds (--resume): each move is its own step for undo.
-    std::vector<int> steps;
-    for (const std::string& text : moves) {
-        MoveRequest req;
-        int col = 0;
-        parse_move(v.deck, text, req, why, col);
-        game.apply(game.resolve(req, why));
-        steps.push_back(1);
+    if (!plan_move(game, req, plan, why)) {
+        say(why);
+        return std::nullopt;
     }
-    if (!log_path.empty()) {
-        if (resumed) log.open_existing(log_path);
-        else log.create(log_path, log_text(rules, deal, moves), ": continue it with --resume, or choose another --log");
+    if (plan.size() > 1)
+        say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
+                        game.name(game.state().turned)));
+    std::string lines;
+    for (const Move& m : plan) {
+        const std::string text = format_move(game, m);
+        game.apply(m);
+        t.moves.push_back(text);
+        lines += text + "\n";
     }
-    set_signal_note(log.path());
+    t.steps.push_back(static_cast<int>(plan.size()));
+    const Status st = game.status();
+    // The last move and the result in one write: a log is never left
+    // with a finished game and no result line.
+    if (st != Status::InProgress) lines += format_result(game);
+    const int first = t.log.active() ? t.log.append(lines) : 0;
+    for (std::size_t i = 0; i < plan.size(); ++i) t.lines.push_back(first ? first + static_cast<int>(i) : 0);
+    show(game);
+    if (st == Status::InProgress) return std::nullopt;
+    set_signal_note("");  // the game is over: nothing left to resume
+    const int left = game.cards_left();
+    std::string end = fmt::format("You {} ({}): {} card{} left", st == Status::Won ? "won" : "lost",
+                                  game.end_reason(), left, left == 1 ? "" : "s");
+    if (game.variant().scored) end += fmt::format(", score {}", game.score());
+    say(end + ".");
+    total_score_ += game.score();
+    if (st == Status::Won) ++games_won_;
+    return st == Status::Won ? Outcome::Won : Outcome::Lost;
+}
+
+void Session::undo(Table& t) {
+    if (t.steps.empty()) {
+        say("nothing to undo");
+        return;
+    }
+    const auto n = static_cast<std::size_t>(t.steps.back());
+    // The log first: when it cannot be rewritten (a full disk) the move
+    // stays, in the game as in the log, and the game goes on.
+    if (t.log.active()) {
+        try {
+            t.log.drop_lines(std::vector<int>(t.lines.end() - static_cast<std::ptrdiff_t>(n), t.lines.end()));
+        } catch (const InputError& e) {
+            say("cannot undo: the log could not be rewritten: " + printable(e.format()));
+            return;
+        }
+    }
+    std::string taken;
+    for (std::size_t i = 0; i < n; ++i) {
+        t.game.undo();
+        taken = t.moves.back() + (taken.empty() ? "" : ", " + taken);
+        t.moves.pop_back();
+        t.lines.pop_back();
+    }
+    t.steps.pop_back();
+    say("undone: " + taken);
+    show(t.game);
+}
+
+void Session::save(const Table& t, const std::string& argument) {
+    try {
+        if (argument == "-") {
+            std::fflush(stdout);
+            write_file_atomic("-", log_text(t.rules, t.deal, t.moves));
+            return;
+        }
+        const std::string path = expand_tilde(argument);
+        LogWriter copy;
+        copy.create(path, log_text(t.rules, t.deal, t.moves), ": choose another name (nothing is overwritten)");
+        say(fmt::format("saved {} ({} move{})", printable(path), t.moves.size(), t.moves.size() == 1 ? "" : "s"));
+    } catch (const InputError& e) {
+        say("cannot save: " + printable(e.format()));
+    }
+}
+
+Session::Outcome Session::play(Table& t, bool resumed, int k) {
+    const Variant& v = t.rules.variant;
+    set_signal_note(t.log.path());
     std::string title = fmt::format("{}variant {}", o_.games > 1 ? fmt::format("game {} of {}: ", k, o_.games) : "",
                                     v.name);
-    if (deal.has_seed) title += fmt::format(", seed {}", deal.seed);
-    say(title + (resumed ? fmt::format(", resumed after {} move{}", moves.size(), moves.size() == 1 ? "" : "s") : ""));
-    say(log.active() ? "log: " + printable(log.path()) : std::string("no log is kept"));
+    if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
+    const std::size_t made = t.moves.size();
+    say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
+    say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
     say("type help for the commands");
-    show(game);
-    std::string line;
+    show(t.game);
+    std::string line, why;
     for (;;) {
         fmt::print("> ");
         std::fflush(stdout);
         bool too_long = false;
         if (!read_line(line, too_long)) {
             say("");
-            say(log.active() ? "end of input: the game is saved; continue with: " + resume_hint(log.path())
-                             : std::string("end of input"));
+            say(t.log.active() ? "end of input: the game is saved; continue with: " + resume_hint(t.log.path())
+                               : std::string("end of input"));
             return Outcome::EndOfInput;
         }
         if (too_long) {
@@ -308,92 +424,35 @@ Session::Outcome Session::play(const Rules& rules, const Deal& deal, std::vector
             continue;
         }
         switch (cmd.kind) {
-        case CommandKind::Move: {
-            Plan plan;
-            if (!plan_move(game, cmd.move, plan, why)) {
-                say(why);
-                continue;
-            }
-            if (plan.size() > 1)
-                say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
-                                game.name(game.state().turned)));
-            std::string lines;
-            for (const Move& m : plan) {
-                const std::string text = format_move(game, m);
-                game.apply(m);
-                moves.push_back(text);
-                lines += text + "\n";
-            }
-            steps.push_back(static_cast<int>(plan.size()));
-            const Status st = game.status();
-            // The last move and the result in one write: a log is never left
-            // with a finished game and no result line.
-            if (st != Status::InProgress) lines += format_result(game);
-            if (log.active()) log.append(lines);
-            show(game);
-            if (st == Status::InProgress) continue;
-            set_signal_note("");  // the game is over: nothing left to resume
-            const int left = game.cards_left();
-            std::string end = fmt::format("You {} ({}): {} card{} left", st == Status::Won ? "won" : "lost",
-                                          game.end_reason(), left, left == 1 ? "" : "s");
-            if (v.scored) end += fmt::format(", score {}", game.score());
-            say(end + ".");
-            total_score_ += game.score();
-            if (st == Status::Won) ++games_won_;
-            return st == Status::Won ? Outcome::Won : Outcome::Lost;
-        }
-        case CommandKind::Undo: {
-            if (steps.empty()) {
-                say("nothing to undo");
-                continue;
-            }
-            std::string taken;
-            for (int i = steps.back(); i > 0; --i) {
-                game.undo();
-                taken = moves.back() + (taken.empty() ? "" : ", " + taken);
-                moves.pop_back();
-            }
-            steps.pop_back();
-            if (log.active()) log.rewrite(log_text(rules, deal, moves));
-            say("undone: " + taken);
-            show(game);
+        case CommandKind::Move:
+            if (const std::optional<Outcome> end = move(t, cmd.move)) return *end;
             continue;
-        }
+        case CommandKind::Undo:
+            undo(t);
+            continue;
         case CommandKind::Moves: {
             MoveList list;
-            game.legal_moves(list);
+            t.game.legal_moves(list);
             std::vector<std::string> texts;
-            for (const Move& m : list) texts.push_back(format_move(game, m));
+            for (const Move& m : list) texts.push_back(format_move(t.game, m));
             say(wrapped("moves:", texts));
             continue;
         }
         case CommandKind::Hint:
-            say("hint: " + format_move(game, blind_choice(game)));
+            say("hint: " + format_move(t.game, blind_choice(t.game)));
             continue;
         case CommandKind::Show:
-            show(game);
+            show(t.game);
             continue;
         case CommandKind::Help:
             for (const std::string& l : help_lines(v)) say(l);
             continue;
         case CommandKind::Save:
-            try {
-                if (cmd.argument == "-") {
-                    std::fflush(stdout);
-                    write_file_atomic("-", log_text(rules, deal, moves));
-                    continue;
-                }
-                LogWriter copy;
-                copy.create(cmd.argument, log_text(rules, deal, moves), ": choose another name (nothing is overwritten)");
-                say(fmt::format("saved {} ({} move{})", printable(cmd.argument), moves.size(),
-                                moves.size() == 1 ? "" : "s"));
-            } catch (const InputError& e) {
-                say("cannot save: " + printable(e.format()));
-            }
+            save(t, cmd.argument);
             continue;
         case CommandKind::Quit:
-            say(log.active() ? "the game is saved; continue with: " + resume_hint(log.path())
-                             : std::string("quit: no log was kept"));
+            say(t.log.active() ? "the game is saved; continue with: " + resume_hint(t.log.path())
+                               : std::string("quit: no log was kept"));
             return Outcome::Quit;
         case CommandKind::Nothing:
             continue;
@@ -402,42 +461,36 @@ Session::Outcome Session::play(const Rules& rules, const Deal& deal, std::vector
 }
 
 int Session::resume() {
+    // Locked before it is read: no other game can change it from here on.
+    LogWriter writer;
+    writer.open_existing(o_.resume);
     Input in(o_.resume);
     const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-    Game game(*log.deal.rules, log.deal.deal);
-    // The moves in canonical spelling, whatever spelling the file used.
-    std::vector<std::string> texts;
-    Game before = game;
-    replay(log, game, [&](const Game&, const Move& m) {
-        texts.push_back(format_move(before, m));
+    Table t{*log.deal.rules, log.deal.deal, Game(*log.deal.rules, log.deal.deal), writer, {}, {}, {}};
+    // The moves in canonical spelling, whatever spelling the file used; each
+    // is its own step for undo.
+    Game before = t.game;
+    replay(log, t.game, [&](const Game&, const Move& m) {
+        t.lines.push_back(log.moves[t.moves.size()].line);
+        t.moves.push_back(format_move(before, m));
+        t.steps.push_back(1);
         before.apply(m);
     });
     // A finished game is a usage error (exit 2), not a log that breaks the rules.
-    const Status st = game.status();
+    const Status st = t.game.status();
     if (st != Status::InProgress)
         throw InputError(in.name(), 0, 0,
                          fmt::format("the game is over ({}: {}): nothing to resume", st == Status::Won ? "won" : "lost",
-                                     game.end_reason()));
+                                     t.game.end_reason()));
     // Moves may follow neither a result line nor a torn last line (a write cut
     // off by a crash, which the reader ignores): drop both, keeping everything
     // else (comments too), before appending.
-    if (log.result == LogResult::Unfinished || in.lines().torn_line()) {
+    if (log.result == LogResult::Unfinished || writer.torn()) {
         if (log.torn_line)
             message(printable(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log))));
-        const std::string text = read_file(o_.resume);
-        std::string kept;
-        int number = 1;
-        for (std::size_t pos = 0; pos < text.size(); ++number) {
-            const std::size_t newline = text.find('\n', pos);
-            if (newline == std::string::npos) break;
-            if (number != log.result_line) kept += text.substr(pos, newline + 1 - pos);
-            pos = newline + 1;
-        }
-        LogWriter w;
-        w.open_existing(o_.resume);
-        w.rewrite(kept);
+        writer.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line} : std::vector<int>{});
     }
-    const Outcome out = play(*log.deal.rules, log.deal.deal, texts, o_.resume, true, 1);
+    const Outcome out = play(t, true, 1);
     return out == Outcome::Lost ? ExitNegative : ExitOk;
 }
 
@@ -450,11 +503,13 @@ int Session::run() {
             say("no more deals in " + printable(o_.deal_file));
             break;
         }
-        std::string log_path;
+        LogWriter log;
         if (!o_.no_log && o_.log != "-")
-            log_path = o_.log.empty() ? default_log_path(rd->rules->variant, rd->deal) : numbered(o_.log, k);
+            log.create(o_.log.empty() ? default_log_path(rd->rules->variant, rd->deal) : numbered(o_.log, k),
+                       log_text(*rd->rules, rd->deal, {}), ": continue it with --resume, or choose another --log");
         if (k > 1) say("");
-        const Outcome out = play(*rd->rules, rd->deal, {}, log_path, false, k);
+        Table t{*rd->rules, rd->deal, Game(*rd->rules, rd->deal), log, {}, {}, {}};
+        const Outcome out = play(t, false, k);
         if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
         last_lost = out == Outcome::Lost;
         const Variant& v = rd->rules->variant;

@@ -1,12 +1,17 @@
-// Append-only move log files with atomic creation and replacement.
+// Append-only move log files: atomic creation and replacement, one lock per log.
 #include "log_writer.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -26,7 +31,7 @@ void write_all(int fd, std::string_view data, const std::string& path) {
     while (done < data.size()) {
         const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail(path, "cannot write", errno);
+        if (n <= 0) fail(path, "cannot write", n < 0 ? errno : ENOSPC);
         done += static_cast<std::size_t>(n);
     }
 }
@@ -49,56 +54,206 @@ public:
 private:
     sigset_t old_;
 };
+
+// The process holding a flock on the file open as `fd`, from /proc/locks
+// ("1: FLOCK  ADVISORY  WRITE PID MAJOR:MINOR:INODE 0 EOF"); 0 if not found.
+long lock_holder(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return 0;
+    const std::string file = fmt::format("{:02x}:{:02x}:{}", major(st.st_dev), minor(st.st_dev), st.st_ino);
+    std::ifstream locks("/proc/locks");
+    std::string line;
+    while (std::getline(locks, line)) {
+        std::istringstream fields(line);
+        std::string number, kind, advisory, mode, where;
+        long pid = 0;
+        // A waiting lock is listed as "1: -> FLOCK ...": not a holder.
+        if (fields >> number >> kind >> advisory >> mode >> pid >> where && kind == "FLOCK" && where == file)
+            return pid;
+    }
+    return 0;
+}
+
+// Takes the exclusive lock on the log open as `fd`, or says who has it.
+void lock(int fd, const std::string& path) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
+    // A file system without locks (ENOLCK on some network ones): play goes on
+    // unguarded rather than not at all.
+    if (errno != EWOULDBLOCK) return;
+    const long pid = lock_holder(fd);
+    throw InputError(path, 0, 0,
+                     fmt::format("this game is open in another pyramide{}", pid > 0 ? fmt::format(" (pid {})", pid) : ""));
+}
+
+// A new temporary file beside `target`, locked before anything can name it
+// as the log. Throws InputError naming `path`; a missing folder is named.
+int locked_temporary_file(const std::string& target, const std::string& path, std::string& tmp) {
+    const std::string folder = folder_of(target);
+    const int fd = create_temporary_file(folder, tmp);
+    if (fd < 0) {
+        const int err = errno;
+        if (err == ENOENT) throw InputError(folder.empty() ? "." : folder, 0, 0, "no such folder");
+        if (err == ENOTDIR) throw InputError(folder, 0, 0, "not a folder");
+        fail(path, "cannot write", err);
+    }
+    ::flock(fd, LOCK_EX | LOCK_NB);  // a new file: nobody else can hold it
+    return fd;
+}
+
+// Copies the first `end` bytes of `from` to `to`, leaving out the lines
+// numbered in `drop`. Returns how many lines were copied.
+int copy_lines(int from, int to, std::uint64_t end, const std::vector<int>& drop, const std::string& path) {
+    std::string buffer(64 * 1024, '\0'), kept;
+    int number = 1, copied = 0;
+    bool keep = std::find(drop.begin(), drop.end(), 1) == drop.end();
+    for (std::uint64_t at = 0; at < end;) {
+        const ssize_t n = ::pread(from, buffer.data(), std::min<std::uint64_t>(buffer.size(), end - at),
+                                  static_cast<off_t>(at));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(path, "cannot read", n < 0 ? errno : EIO);
+        kept.clear();
+        for (ssize_t i = 0; i < n; ++i) {
+            if (keep) kept += buffer[static_cast<std::size_t>(i)];
+            if (buffer[static_cast<std::size_t>(i)] != '\n') continue;
+            copied += keep;
+            keep = std::find(drop.begin(), drop.end(), ++number) == drop.end();
+        }
+        write_all(to, kept, path);
+        at += static_cast<std::uint64_t>(n);
+    }
+    return copied;
+}
 }  // namespace
 
-LogWriter::~LogWriter() {
-    if (fd_ >= 0) ::close(fd_);
+LogWriter::~LogWriter() { close(); }
+
+void LogWriter::close() {
+    if (fd_ >= 0) ::close(fd_);  // the lock goes with the last descriptor
+    fd_ = -1;
 }
 
 void LogWriter::create(const std::string& path, std::string_view text, std::string_view exists_hint) {
     const SignalsHeld held;
-    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-    // Write a temporary file, then link it into place: link() never replaces.
-    const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+    close();
+    std::string tmp;
+    const int fd = locked_temporary_file(path, path, tmp);
     try {
-        Output out(tmp);
-        out.write(text);
-        out.commit();
-    } catch (const InputError& e) {
-        // Name the file the user asked for, not our temporary one.
-        throw InputError(path, 0, 0, e.message);
-    }
-    if (::link(tmp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
+        write_all(fd, text, path);
+        if (::fsync(fd) != 0) fail(path, "cannot write", errno);
+        // link() never replaces: an existing file is refused, not lost.
+        if (::link(tmp.c_str(), path.c_str()) != 0) {
+            const int err = errno;
+            if (err == EEXIST) throw InputError(path, 0, 0, fmt::format("already exists{}", exists_hint));
+            fail(path, "cannot create", err);
+        }
+    } catch (...) {
+        ::close(fd);
         ::unlink(tmp.c_str());
-        if (err == EEXIST) throw InputError(path, 0, 0, fmt::format("already exists{}", exists_hint));
-        fail(path, "cannot create", err);
+        throw;
     }
     ::unlink(tmp.c_str());
-    open_existing(path);
+    sync_folder(folder_of(path));
+    fd_ = fd;
+    path_ = target_ = path;
+    lines_ = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+    whole_bytes_ = size_ = text.size();
+    crlf_ = false;
 }
 
 void LogWriter::open_existing(const std::string& path) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd < 0) fail(path, "cannot open for writing", errno);
+    close();
+    const std::string target = follow_symlinks(path);
+    // Another game's undo replaces its log by a new file: a lock taken on the
+    // file we opened counts only if the path still names that file.
+    for (int attempt = 0;; ++attempt) {
+        const int fd = ::open(target.c_str(), O_RDWR | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0 && errno == EISDIR) throw InputError(path, 0, 0, "cannot read: it is a directory");
+        if (fd < 0) fail(path, errno == ENOENT ? "cannot open" : "cannot open for writing", errno);
+        struct stat opened {}, named {};
+        if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
+            ::close(fd);
+            throw InputError(path, 0, 0, "cannot continue it: not a regular file");
+        }
+        try {
+            lock(fd, path);
+        } catch (...) {
+            ::close(fd);
+            throw;
+        }
+        if (::stat(target.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
+            fd_ = fd;
+            break;
+        }
+        ::close(fd);
+        if (attempt == 100) fail(path, "cannot lock", EAGAIN);
+    }
     path_ = path;
-    fd_ = fd;
+    target_ = target;
+    scan();
 }
 
-void LogWriter::append(std::string_view lines) {
+// Counts the whole lines, finds where they end (a torn tail may follow) and
+// what ends them.
+void LogWriter::scan() {
+    std::string buffer(64 * 1024, '\0');
+    lines_ = 0;
+    whole_bytes_ = size_ = 0;
+    crlf_ = false;
+    char last = '\0';
+    for (;;) {
+        const ssize_t n = ::pread(fd_, buffer.data(), buffer.size(), static_cast<off_t>(size_));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail(path_, "cannot read", errno);
+        if (n == 0) break;
+        for (ssize_t i = 0; i < n; ++i) {
+            const char c = buffer[static_cast<std::size_t>(i)];
+            if (c == '\n') {
+                if (lines_++ == 0) crlf_ = last == '\r';
+                whole_bytes_ = size_ + static_cast<std::uint64_t>(i) + 1;
+            }
+            last = c;
+        }
+        size_ += static_cast<std::uint64_t>(n);
+    }
+}
+
+int LogWriter::append(std::string_view lines) {
+    std::string ended;
+    if (crlf_) {
+        for (const char c : lines) ended += c == '\n' ? std::string_view("\r\n") : std::string_view(&c, 1);
+        lines = ended;
+    }
     // One write() per command: a signal cannot cut a line in half.
     const SignalsHeld held;
     write_all(fd_, lines, path_);
+    const int first = lines_ + 1;
+    lines_ += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
+    whole_bytes_ = size_ += lines.size();
+    return first;
 }
 
-void LogWriter::rewrite(std::string_view text) {
+void LogWriter::drop_lines(const std::vector<int>& lines) {
     const SignalsHeld held;
-    write_file_atomic(path_, text);
-    open_existing(path_);
+    std::string tmp;
+    const int fd = locked_temporary_file(target_, path_, tmp);
+    int copied = 0;
+    struct stat st {};
+    try {
+        copied = copy_lines(fd_, fd, whole_bytes_, lines, path_);
+        // The log keeps its permissions: a private (0600) log stays private.
+        if (::fstat(fd_, &st) == 0) ::fchmod(fd, st.st_mode & 07777);
+        if (::fsync(fd) != 0 || ::fstat(fd, &st) != 0) fail(path_, "cannot write", errno);
+        if (::rename(tmp.c_str(), target_.c_str()) != 0) fail(path_, "cannot write", errno);
+    } catch (...) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw;
+    }
+    sync_folder(folder_of(target_));
+    close();
+    fd_ = fd;
+    lines_ = copied;
+    whole_bytes_ = size_ = static_cast<std::uint64_t>(st.st_size);
 }
 
 }  // namespace pyr

@@ -1,9 +1,13 @@
 // Keeps a move log on disk while a game is played: created whole, then one
 // line appended (one write, flushed to the kernel) per move, so a kill at any
-// moment leaves a valid log ending at the last completed move.
+// moment leaves a valid log ending at the last completed move. The writer
+// holds an exclusive lock (flock) on its log for as long as it has it open:
+// two games never write one log.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pyr {
 
@@ -14,24 +18,40 @@ public:
     LogWriter(const LogWriter&) = delete;
     LogWriter& operator=(const LogWriter&) = delete;
 
-    // Creates `path` holding `text`, whole or not at all; refuses to replace an
-    // existing file (nothing the user wrote is lost): the InputError then says
-    // "already exists" followed by `exists_hint`. Throws InputError.
+    // Creates `path` holding `text`, whole or not at all, and locks it. Never
+    // replaces an existing file (nothing the user wrote is lost): the
+    // InputError then says "already exists" followed by `exists_hint`. Never
+    // creates folders: a missing one is "FOLDER: no such folder".
     void create(const std::string& path, std::string_view text, std::string_view exists_hint = "");
-    // Continues an existing log (--resume); the caller makes sure it ends
-    // with a newline.
+    // Opens an existing log to continue it (--resume) and locks it. Refused,
+    // naming the holder's pid when it can be found, while another process
+    // has it open: "this game is open in another pyramide (pid N)".
     void open_existing(const std::string& path);
-    // Appends one or more whole lines (`lines` ends with '\n') in one write.
-    void append(std::string_view lines);
-    // Replaces the whole log atomically (after an undo).
-    void rewrite(std::string_view text);
+    // Appends whole lines (`lines` ends with '\n') in one write, each ending
+    // as the file's lines do (CRLF if its first line does). Returns the line
+    // number of the first line appended.
+    int append(std::string_view lines);
+    // Replaces the log atomically by a copy without the lines numbered in
+    // `lines` (1-based, as LineReader counts them) and without a torn last
+    // line (one without its newline). On failure the log is as it was.
+    void drop_lines(const std::vector<int>& lines);
 
     bool active() const { return fd_ >= 0; }
     const std::string& path() const { return path_; }
+    // Whether the file ends in a line without its newline (a write cut off).
+    bool torn() const { return whole_bytes_ < size_; }
 
 private:
-    std::string path_;
+    void close();
+    void scan();
+
+    std::string path_;    // as the user named it, for messages
+    std::string target_;  // the file it names, symbolic links followed
     int fd_ = -1;
+    int lines_ = 0;                 // whole lines in the file
+    std::uint64_t whole_bytes_ = 0;  // the bytes up to the end of the last whole line
+    std::uint64_t size_ = 0;
+    bool crlf_ = false;
 };
 
 }  // namespace pyr

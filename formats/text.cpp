@@ -2,6 +2,7 @@
 #include "text.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -12,10 +13,14 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
+
+#include "lib/shuffle.hpp"
 
 namespace pyr {
 
@@ -194,25 +199,101 @@ void remove_temporary_files() noexcept {
         if (char* path = slot.load()) ::unlink(path);
 }
 
+std::string folder_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return "";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+namespace {
+// Whether `path` is in /proc, however it is reached (/dev/stdout links to
+// /proc/self/fd/1; /dev/fd is /proc/self/fd). The links there name open
+// files, not paths: they may read as "pipe:[1234]", and renaming a file over
+// the one they name would not write to what was opened.
+bool in_proc(const std::string& path) {
+    const std::string folder = folder_of(path);
+    struct statfs fs {};
+    return ::statfs(folder.empty() ? "." : folder.c_str(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+}
+}  // namespace
+
+std::string follow_symlinks(const std::string& path) {
+    std::string at = path;
+    // As many links as the kernel follows before it says ELOOP.
+    for (int hops = 0; hops < 40; ++hops) {
+        if (in_proc(at)) return at;
+        struct stat st {};
+        if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+        std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
+        const ssize_t n = ::readlink(at.c_str(), target.data(), target.size());
+        if (n < 0) return at;  // gone meanwhile: open() will say what is wrong
+        target.resize(static_cast<std::size_t>(n));
+        // A relative link is relative to the folder the link is in.
+        const std::string folder = folder_of(at);
+        at = target.starts_with('/') || folder.empty() ? target : folder + "/" + target;
+    }
+    throw InputError(path, 0, 0, fmt::format("cannot write: {}", std::strerror(ELOOP)));
+}
+
+int create_temporary_file(const std::string& dir, std::string& tmp) {
+    static std::atomic<std::uint64_t> counter{0};
+    SplitMix64 random(static_cast<std::uint64_t>(::getpid()) << 32 ^ counter.fetch_add(1) ^
+                      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    constexpr std::string_view Letters = "abcdefghijklmnopqrstuvwxyz0123456789";
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        std::string name = ".pyramide-";
+        for (int i = 0; i < 6; ++i) name += Letters[random.next() % Letters.size()];
+        tmp = dir.empty() ? name : dir == "/" ? "/" + name : dir + "/" + name;
+        // O_EXCL: never an existing file; 0666 lets the umask decide, as for any new file.
+        const int fd = ::open(tmp.c_str(), O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    return -1;  // errno is EEXIST
+}
+
 Output::Output(std::string path) : path_(std::move(path)) {
     if (path_ == "-") {
         file_ = stdout;
         return;
     }
-    tmp_ = path_ + ".tmp" + std::to_string(::getpid());
-    const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    target_ = follow_symlinks(path_);
+    struct stat old {};
+    const bool exists = ::stat(path_.c_str(), &old) == 0;
+    if (exists && S_ISDIR(old.st_mode)) throw InputError(path_, 0, 0, "cannot write: it is a directory");
+    // What /proc names (/dev/stdout, /dev/fd/N) is an open file, not a path
+    // to rename over: written through, like a device.
+    if (exists && (!S_ISREG(old.st_mode) || in_proc(target_))) {
+        open_through(S_ISREG(old.st_mode));
+        return;
+    }
+    const int fd = create_temporary_file(folder_of(target_), tmp_);
     if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
     pending_slot_ = register_temporary(tmp_);
     // A file replaced keeps its permissions: a private (0600) file must not
     // become readable by all because it was rewritten.
-    struct stat old {};
-    if (::stat(path_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) ::fchmod(fd, old.st_mode & 07777);
+    if (exists) ::fchmod(fd, old.st_mode & 07777);
     file_ = ::fdopen(fd, "w");
     if (!file_) {
         const int err = errno;
         ::close(fd);
         ::unlink(tmp_.c_str());
         unregister_temporary(pending_slot_);
+        pending_slot_ = -1;
+        throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
+    }
+}
+
+// A device or a FIFO cannot be replaced by a rename (as root, `-o /dev/null`
+// would replace the system's): written as it comes, like the shell's `>`. A
+// regular file reached through /proc (`-o /dev/stdout >> all.txt`) is
+// appended to: the shell has already truncated it if it was asked to.
+void Output::open_through(bool append) {
+    const int fd = ::open(path_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0));
+    if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
+    file_ = ::fdopen(fd, "w");
+    if (!file_) {
+        const int err = errno;
+        ::close(fd);
         throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
 }
@@ -220,7 +301,7 @@ Output::Output(std::string path) : path_(std::move(path)) {
 Output::~Output() {
     if (file_ && file_ != stdout) {
         std::fclose(file_);
-        if (!committed_) ::unlink(tmp_.c_str());
+        if (!committed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
     }
     unregister_temporary(pending_slot_);
 }
@@ -234,20 +315,30 @@ void Output::commit() {
     const std::string name = path_ == "-" ? "<stdout>" : path_;
     if (std::fflush(file_) != 0) throw InputError(name, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
     if (file_ == stdout) return;
+    if (tmp_.empty()) {  // written through
+        const bool closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+        committed_ = true;
+        if (!closed) throw InputError(name, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
+        return;
+    }
     const bool synced = ::fsync(::fileno(file_)) == 0;
     int err = errno;
     const bool closed = std::fclose(file_) == 0;
     if (!closed) err = errno;
     file_ = nullptr;
-    if (!synced || !closed || ::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    if (!synced || !closed || ::rename(tmp_.c_str(), target_.c_str()) != 0) {
         if (synced && closed) err = errno;
         ::unlink(tmp_.c_str());
         throw InputError(name, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
     committed_ = true;
-    // The rename is on disk only once the folder is: without this a crash soon
+    sync_folder(folder_of(target_));
+}
+
+void sync_folder(const std::string& dir) {
+    // A rename is on disk only once its folder is: without this a crash soon
     // after could bring back the old file (or none) although we said done.
-    const std::string dir = std::filesystem::path(path_).parent_path().string();
     const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir_fd >= 0) {
         ::fsync(dir_fd);

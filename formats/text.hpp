@@ -84,9 +84,12 @@ inline constexpr std::size_t MaxSmallFileBytes = 1024 * 1024;
 std::string read_file(const std::string& path, std::size_t max_bytes = MaxSmallFileBytes,
                       std::string_view what = "this kind of file");
 
-// Output written whole or not at all: to a temporary file beside `path`,
-// renamed over it by commit(); dropped if commit() is never reached. "-" is
-// stdout, written as it comes. Write errors throw InputError naming the path.
+// Output written whole or not at all: to a temporary file in the folder of
+// the file `path` names (symbolic links followed, so a link stays a link),
+// renamed over it by commit(); dropped if commit() is never reached. Only a
+// regular file is replaced: a device, a FIFO or an open file named by /proc
+// (/dev/stdout) is written through, as the shell's `>` would. "-" is stdout,
+// written as it comes. Write errors throw InputError naming the path.
 class Output {
 public:
     explicit Output(std::string path);
@@ -97,11 +100,29 @@ public:
     void commit();
 
 private:
-    std::string path_, tmp_;
+    void open_through(bool append);
+
+    std::string path_, target_, tmp_;
     std::FILE* file_ = nullptr;
     bool committed_ = false;
     int pending_slot_ = -1;  // where tmp_ is registered for remove_temporary_files()
 };
+
+// What writing `path` reaches: symbolic links followed to the file they name,
+// which need not exist yet, but not into /proc (what is there names an open
+// file). Throws InputError naming `path` for a link loop.
+std::string follow_symlinks(const std::string& path);
+
+// A new empty file with a short unique name (".pyramide-XXXXXX") in folder
+// `dir` ("" is the current folder), open for reading and appending, mode 0666
+// less the umask: the name fits wherever a file name does. Returns the file
+// descriptor and sets `tmp` to the file's path, or -1 with errno set.
+int create_temporary_file(const std::string& dir, std::string& tmp);
+
+// The folder a temporary file for `path` goes in ("" for the current folder).
+std::string folder_of(const std::string& path);
+// Makes a rename in `dir` durable ("" is the current folder); best effort.
+void sync_folder(const std::string& dir);
 
 // Removes the temporary files of every Output not yet committed or dropped.
 // Async-signal-safe: for a handler of SIGINT/SIGTERM/SIGHUP, so that a program
@@ -110,8 +131,8 @@ private:
 // target is still untouched).
 void remove_temporary_files() noexcept;
 
-// Writes `data` to `path` whole or not at all: a temporary file beside it,
-// flushed and renamed over it. "-" writes stdout. Throws InputError on failure.
+// Writes `data` to `path` through an Output: whole or not at all for a
+// regular file. Throws InputError on failure.
 void write_file_atomic(const std::string& path, std::string_view data);
 
 }  // namespace pyr

@@ -234,7 +234,7 @@ TEST_CASE("output: written whole, temporary file removed on failure and on a sig
     auto temporaries = [&] {
         int n = 0;
         for (const auto& entry : std::filesystem::directory_iterator(dir.path))
-            n += entry.path().filename().string().find(".tmp") != std::string::npos;
+            n += entry.path().filename().string().starts_with(".pyramide-");
         return n;
     };
     {

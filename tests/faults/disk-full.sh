@@ -2,7 +2,8 @@
 # A full disk, or a file size limit, while writing: the error names the path,
 # the old file is intact, no temporary file is left. Three ways to fill up:
 # `ulimit -f` (always), /dev/full for stdout (always), and a 64 KiB tmpfs
-# (needs root and mount namespaces: skipped with a message otherwise).
+# (needs root and mount namespaces: skipped with a message otherwise), where
+# play's undo, which rewrites the log, is tried too.
 source "$(dirname "$0")/lib.sh"
 
 # 1. ulimit -f: writes past 16 KiB fail with EFBIG (pyramide ignores SIGXFSZ,
@@ -36,7 +37,7 @@ printf 'old content\n' >small/deals.txt
 "$pyramide" deal --seed 1 --count 1000 -o small/deals.txt 2>err.txt
 echo \$? >status.txt
 cat small/deals.txt >old.txt
-find small -name '*.tmp[0-9]*' >left.txt
+find small -name '.pyramide-*' >left.txt
 INSIDE
 unshare -m bash inside.sh 2>mount-error.txt
 if [ $? = 77 ] || [ ! -f status.txt ]; then
@@ -47,4 +48,35 @@ check_equal "tmpfs: exit status" 2 "$(cat status.txt)"
 check_equal "tmpfs: message" "pyramide: small/deals.txt: cannot write: No space left on device" "$(cat err.txt)"
 check_equal "tmpfs: the old file is intact" "old content" "$(cat old.txt)"
 check_equal "tmpfs: no temporary file left" "" "$(cat left.txt)"
+
+# 4. undo on a full disk: the log cannot be rewritten, so the move stays (in
+#    the game and in the log), play says why and goes on. A move appended
+#    still fits: the log's last page on the tmpfs has room.
+cat >undo.sh <<INSIDE
+mount -t tmpfs -o size=64k tmpfs small || exit 77
+mkfifo in
+"$pyramide" play --seed 7 --log small/game.log <in >undo-out.txt 2>&1 &
+pid=\$!
+exec 3>in
+printf 'qd as\nd\nd\n' >&3
+for _ in \$(seq 100); do
+    [ "\$(sed -n '/^moves$/,\$p' small/game.log | wc -l)" -ge 4 ] && break
+    sleep 0.1
+done
+dd if=/dev/zero of=small/filler bs=4k 2>/dev/null
+printf 'undo\nd\nquit\n' >&3
+exec 3>&-
+wait \$pid
+echo \$? >undo-status.txt
+sed -n '/^moves$/,\$p' small/game.log | tail -n +2 | paste -sd, >undo-moves.txt
+"$pyramide" validate small/game.log >undo-valid.txt 2>&1
+find small -name '.pyramide-*' >undo-left.txt
+INSIDE
+unshare -m bash undo.sh 2>mount-error.txt
+check_equal "undo on a full disk: play goes on, and ends as asked" 0 "$(cat undo-status.txt)"
+check_equal "...saying why" "cannot undo: the log could not be rewritten: small/game.log: cannot write: No space left on device" \
+    "$(grep '^cannot undo' undo-out.txt)"
+check_equal "...the move stays in the log, the next is appended" "QD AS,draw,draw,draw" "$(cat undo-moves.txt)"
+check_equal "...the log is valid" "small/game.log: ok: move log, variant traditional, 4 moves, unfinished" "$(cat undo-valid.txt)"
+check_equal "...no temporary file left" "" "$(cat undo-left.txt)"
 finish

@@ -4,12 +4,13 @@
 # whole. A catchable signal also removes the temporary file.
 source "$(dirname "$0")/lib.sh"
 
-# Starts a long deal into $1, waits until its temporary file holds data, kills
+# Starts a long deal into $1, waits until its temporary file (".pyramide-XXXXXX"
+# in the same folder) holds data, kills
 # it with signal $2; its exit status goes in $killed_status.
 deal_and_kill() {
     "$pyramide" deal --seed 1 --count 100000000 -o "$1" &
     local pid=$! waited=0
-    until [ -n "$(find . -maxdepth 1 -name "$1.tmp*" -size +64k 2>/dev/null)" ]; do
+    until [ -n "$(find . -maxdepth 1 -name ".pyramide-*" -size +64k 2>/dev/null)" ]; do
         sleep 0.05
         waited=$((waited + 1))
         if [ $waited -gt 400 ]; then
@@ -38,7 +39,7 @@ check_no_temporaries .
 deal_and_kill old.txt KILL
 check_equal "killed by SIGKILL (128 + 9)" 137 "$killed_status"
 check_equal "SIGKILL: the old file is intact" "old content" "$(cat old.txt)"
-rm -f old.txt.tmp*
+rm -f .pyramide-*
 
 # Not killed: the whole file, and it reads back.
 "$pyramide" deal --seed 1 --count 1000 --format line -o whole.txt

@@ -29,7 +29,7 @@ check_equal() {
 # No temporary file of an atomic write may be left in folder $1.
 check_no_temporaries() {
     local left
-    left=$(find "$1" -maxdepth 1 -name '*.tmp[0-9]*' | head -3)
+    left=$(find "$1" -maxdepth 1 -name '.pyramide-*' | head -3)
     if [ -z "$left" ]; then ok "no temporary file left in $1"; else fail "temporary files left: $left"; fi
 }
 

@@ -2,6 +2,8 @@
 # Writing into a folder we may not write: a clear error naming the path, the
 # old file intact, nothing left behind. Root may write anywhere, so as root
 # the command runs as "nobody" (setpriv); skipped if that is not possible.
+# play's default log folder under a read-only XDG_DATA_HOME: the folder it
+# cannot make, and why (a read-only file system needs root and unshare).
 source "$(dirname "$0")/lib.sh"
 
 mkdir ro
@@ -38,4 +40,26 @@ chmod 444 rw/locked.txt
 err=$("${run[@]}" deal --seed 1 -o rw/locked.txt 2>&1 >/dev/null)
 check_equal "a read-only file in a writable folder is replaced" "0:" "$?:$err"
 check_equal "...by the whole deal" "pyramide-deal 1" "$(head -1 rw/locked.txt)"
+
+# The default log folder cannot be made: say which folder, and why.
+err=$(XDG_DATA_HOME="$scratch/ro" "${run[@]}" play --seed 7 </dev/null 2>&1 >/dev/null)
+check_equal "XDG_DATA_HOME not writable" "2:pyramide: $scratch/ro/pyramide: cannot create folder: Permission denied" "$?:$err"
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+    skip "XDG_DATA_HOME on a read-only file system: needs root and unshare"
+    finish
+fi
+mkdir rofs
+cat >erofs.sh <<INSIDE
+mount -t tmpfs -o ro tmpfs rofs || exit 77
+XDG_DATA_HOME="$scratch/rofs" "$pyramide" play --seed 7 </dev/null >/dev/null 2>erofs-err.txt
+echo \$? >erofs-status.txt
+INSIDE
+unshare -m bash erofs.sh 2>mount-error.txt
+if [ ! -f erofs-status.txt ]; then
+    skip "read-only tmpfs: cannot mount here ($(head -1 mount-error.txt))"
+    finish
+fi
+check_equal "XDG_DATA_HOME on a read-only file system" \
+    "2:pyramide: $scratch/rofs/pyramide: cannot create folder: Read-only file system" \
+    "$(cat erofs-status.txt):$(cat erofs-err.txt)"
 finish

@@ -8,8 +8,12 @@ would, and checks what only a terminal can show:
            SIGTERM, Ctrl-C and Ctrl-D, leaves a log that validates and holds
            exactly the moves made so far; --resume then finishes it, and the
            final log is byte-identical to an uninterrupted game's.
+  lock     two games on one log (a dropped SSH link whose game still runs,
+           and --resume from a new login): the second is refused, naming the
+           first's pid, also after the first's undo has replaced the log
+           file; once the first is killed (SIGKILL), the log resumes.
 
-Usage: play_pty.py PYRAMIDE_BINARY [render|hangup]...   (default: both)
+Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock]...   (default: all)
 Every wait is bounded; a failure prints what was expected and what was seen.
 """
 import os
@@ -20,6 +24,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 STEP_TIMEOUT = 10.0  # seconds for one answer; a healthy run needs milliseconds
@@ -353,16 +358,95 @@ def check_hangup(binary, tmp):
         check_cut(binary, tmp, final_log, name, k, how, status)
 
 
+# ---------------------------------------------------------------- lock
+
+def race_undo(binary, tmp, path, first, rounds=100):
+    """Second games started again and again while the first takes a move back
+    and makes it again: each undo replaces the log file, and a second game
+    that opened the old file must still never get in (without the check that
+    the path still names the locked file, 400 rounds let one in about one run
+    in three)."""
+    stop = threading.Event()
+    results = []
+
+    def keep_trying():
+        while not stop.is_set():
+            run = subprocess.run([binary, "play", "--resume", path], stdin=subprocess.DEVNULL, capture_output=True,
+                                 text=True, env=base_env(tmp), timeout=STEP_TIMEOUT)
+            results.append((run.returncode, run.stderr))
+
+    tries = threading.Thread(target=keep_trying)
+    tries.start()
+    try:
+        for _ in range(rounds):
+            first.command("undo")
+            first.command("TD 3H")
+    finally:
+        stop.set()
+        tries.join()
+    let_in = [r for r in results if r[0] != 2 or "this game is open in another pyramide" not in r[1]]
+    if let_in or not results:
+        fail(f"lock: during {rounds} undos, {len(let_in)} of {len(results)} second games were not refused: {let_in[:2]}")
+    else:
+        print(f"ok: lock: {len(results)} second games tried during {rounds} undos: all refused")
+    run = subprocess.run([binary, "validate", path], capture_output=True, text=True, timeout=STEP_TIMEOUT)
+    if run.stdout != f"{path}: ok: move log, variant traditional, 3 moves, unfinished\n":
+        fail(f"lock: after the undos the log is not the first game's 3 moves: {run.stdout}{run.stderr}")
+
+
+def check_lock(binary, tmp):
+    path = os.path.join(tmp, "shared.log")
+    first = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], base_env(tmp), tmp)
+    first.wait_prompts(1, "lock: the first game")
+    play_commands(first, WIN_MOVES.split("|")[:3])
+
+    def second_is_refused(when):
+        with open(path, "rb") as f:
+            before = f.read()
+        run = subprocess.run([binary, "play", "--resume", path], stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, env=base_env(tmp), timeout=STEP_TIMEOUT)
+        expected = f"pyramide: {path}: this game is open in another pyramide (pid {first.pid})\n"
+        with open(path, "rb") as f:
+            after = f.read()
+        if run.returncode != 2 or run.stderr != expected or "resumed" in run.stdout:
+            fail(f"lock: {when}: a second play --resume: exit {run.returncode}, expected 2 and {expected!r}:\n"
+                 f"{run.stdout[-300:]}{run.stderr}")
+        elif after != before:
+            fail(f"lock: {when}: the refused second game changed the log")
+        else:
+            print(f"ok: lock: {when}: a second play --resume is refused, naming the first's pid")
+
+    second_is_refused("while the first plays")
+    first.command("undo")
+    if "undone: TD 3H" not in first.text():
+        fail(f"lock: the first game's undo: {first.text()[-300:]}")
+    second_is_refused("after the first's undo replaced the log")
+    first.command("TD 3H")
+    second_is_refused("after the first's next move")
+    race_undo(binary, tmp, path, first)
+    os.kill(first.pid, signal.SIGKILL)
+    if first.wait() != -signal.SIGKILL:
+        fail(f"lock: the first game did not die of SIGKILL: {first.status}")
+    resumed = Terminal([binary, "play", "--resume", path], base_env(tmp), tmp)
+    resumed.wait_prompts(1, "lock: resumed after SIGKILL")
+    resumed.command("quit")
+    status = resumed.wait()
+    if status != 0 or f"seed {WIN_SEED}, resumed after 3 moves" not in resumed.text():
+        fail(f"lock: after SIGKILL of the first, --resume: exit {status}:\n{resumed.text()[-400:]}")
+    else:
+        print("ok: lock: a killed game's lock does not block: the log resumes with its 3 moves")
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     binary = os.path.abspath(sys.argv[1])
-    groups = sys.argv[2:] or ["render", "hangup"]
+    groups = sys.argv[2:] or ["render", "hangup", "lock"]
     for group in groups:
         with tempfile.TemporaryDirectory(prefix="pyramide-pty.") as tmp:
             try:
-                {"render": check_render, "hangup": check_hangup}[group](binary, tmp)
+                {"render": check_render, "hangup": check_hangup, "lock": check_lock}[group](binary, tmp)
             except (TimeoutError, AssertionError) as e:
                 fail(f"{group}: {e}")
     if failures:
