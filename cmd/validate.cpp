@@ -15,20 +15,19 @@
 namespace pyr::cmd {
 
 namespace {
-struct ValidateOptions {
-    std::vector<std::string> files;
-    std::string variant;
-    std::string seed;   // --seed N: every deal must be deal N
-    std::string seeds;  // --seeds A..B: every deal must be one of these
-    bool json = false;
-    bool quiet = false;
-};
-
 // What --seed or --seeds requires of every deal read.
 struct SeedRequirement {
     bool any = false;
     std::uint64_t first = 0, last = 0;
     std::string option;  // "--seed 7" or "--seeds 100..109", for messages
+};
+
+struct ValidateOptions {
+    std::vector<std::string> files;
+    std::string variant;
+    SeedRequirement seed;  // --seed N or --seeds A..B
+    bool json = false;
+    bool quiet = false;
 };
 
 // Without a seed line, a deal is looked for among the seeds; past this many,
@@ -159,26 +158,9 @@ void write_json(const FileReport& r, JsonWriter& w) {
     w.end_object();
 }
 
-SeedRequirement seed_requirement(const ValidateOptions& o) {
-    SeedRequirement req;
-    if (!o.seed.empty() && !o.seeds.empty()) throw InputError("", 0, 0, "give --seed or --seeds, not both");
-    if (!o.seed.empty()) {
-        req.first = req.last = parse_number(o.seed, "--seed", 0, UINT64_MAX);
-        req.option = "--seed " + o.seed;
-        req.any = true;
-    } else if (!o.seeds.empty()) {
-        const SeedRange range = parse_seed_range(o.seeds, "--seeds");
-        req.first = range.first;
-        req.last = range.last;
-        req.option = "--seeds " + o.seeds;
-        req.any = true;
-    }
-    return req;
-}
-
 int run_validate(const ValidateOptions& o) {
     RulesCache cache;
-    const SeedRequirement req = seed_requirement(o);
+    const SeedRequirement& req = o.seed;
     int rc = ExitOk;
     JsonWriter w;
     w.begin_object().key("files").begin_array();
@@ -203,8 +185,21 @@ Subcommand setup_validate(CLI::App& parent) {
     app->add_option("files", o->files, "Deal files and move logs; - reads stdin")->required();
     app->add_option("-v,--variant", o->variant,
                     "Read with this preset or FILE.toml (needed for one-line deals of other variants)");
-    app->add_option("--seed", o->seed, "Require every deal to be this seed's deal (fair play)");
-    app->add_option("--seeds", o->seeds, "Require every deal to be the deal of one of the seeds A..B");
+    CLI::Option* seed = add_read_option(*app, "--seed", "Require every deal to be this seed's deal (fair play)",
+                                        [o](const std::string& text) {
+                                            if (o->seed.any) throw InputError("", 0, 0, "give --seed or --seeds, not both");
+                                            o->seed.first = o->seed.last = parse_number(text, "--seed", 0, UINT64_MAX);
+                                            o->seed.option = "--seed " + text;
+                                            o->seed.any = true;
+                                        });
+    seed->type_name("N");
+    CLI::Option* seeds = add_read_option(*app, "--seeds", "Require every deal to be the deal of one of the seeds A..B",
+                                         [o](const std::string& text) {
+                                             if (o->seed.any) throw InputError("", 0, 0, "give --seed or --seeds, not both");
+                                             const SeedRange r = parse_seed_range(text, "--seeds");
+                                             o->seed = {true, r.first, r.last, "--seeds " + text};
+                                         });
+    seeds->type_name("A..B");
     app->add_flag("--json", o->json, "Print a JSON report on stdout");
     app->add_flag("-q,--quiet", o->quiet, "Say nothing about valid files");
     app->footer("Example:\n  pyramide deal --variant giza --seed 7 | pyramide validate -");
