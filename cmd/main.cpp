@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "help_format.hpp"
+#include "usage.hpp"
 #include "formats/text.hpp"
 
 namespace {
@@ -78,6 +79,13 @@ std::string subcommand_in_use(const CLI::App& top) {
     return name;
 }
 
+// The subcommand the parser reached last, whose options a usage error is about.
+const CLI::App& deepest_subcommand(const CLI::App& top) {
+    const CLI::App* app = &top;
+    while (!app->get_subcommands().empty()) app = app->get_subcommands().back();
+    return *app;
+}
+
 // Data on stdout may still sit in its buffer: a full disk or a closed pipe
 // must not pass for success.
 int finish_stdout(int rc) {
@@ -98,16 +106,30 @@ int main(int argc, char** argv) {
     CLI::App app{"pyramide: deal, play, check and solve games of Pyramid solitaire.", "pyramide"};
     // Set before the subcommands are added: each takes a copy of it.
     app.formatter(std::make_shared<WrappingFormatter>());
-    app.set_version_flag("--version", "pyramide " PYRAMIDE_VERSION);
+    app.set_version_flag("-V,--version", "pyramide " PYRAMIDE_VERSION);
     app.require_subcommand(1);
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {
         const std::string name = pyr::printable(subcommand_in_use(*a));
-        return fmt::format("{}: {}\nRun '{} --help' for more information.\n", name, printable_lines(e.what()), name);
+        // An unknown option (also when it hid a file named -x: "files is required").
+        std::string what;
+        if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+            // CLI11 lists them in its message, after "...not expected: ".
+            const std::string text = e.what();
+            std::vector<std::string> extras;
+            std::istringstream words(text.substr(text.find(": ") + 2));
+            for (std::string w; words >> w;) extras.push_back(w);
+            what = unknown_option_message(deepest_subcommand(*a), extras);
+        } else if (dynamic_cast<const CLI::RequiredError*>(&e)) {
+            what = unknown_option_message(deepest_subcommand(*a), deepest_subcommand(*a).remaining());
+        }
+        if (what.empty()) what = printable_lines(e.what());
+        return fmt::format("{}: {}\nRun '{} --help' for more information.\n", name, what, name);
     });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
     std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_stats(app), setup_variants(app)};
     subs.push_back(setup_help(app));  // last: `pyramide help` describes the others
+    if (const std::optional<int> rc = first_word(argc, argv, app)) return finish_stdout(*rc);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -10,7 +10,7 @@ _pyramide_subcommands="deal play validate replay solve stats variants help"
 
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
-_pyramide_opts_top="-h --help --version"
+_pyramide_opts_top="-h --help -V --version"
 _pyramide_opts_deal="-h --help -v --variant -s --seed -n --count -f --format -o --output"
 _pyramide_opts_play="-h --help -v --variant -s --seed --log --no-log --resume --color --ascii --games"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"

@@ -62,7 +62,7 @@ complete -c pyramide -f
 
 # pyramide
 complete -c pyramide -n '__pyramide_at ""' -s h -l help -d 'Print the subcommands and exit'
-complete -c pyramide -n '__pyramide_at ""' -l version -d 'Print the version and exit'
+complete -c pyramide -n '__pyramide_at ""' -s V -l version -d 'Print the version and exit'
 complete -c pyramide -n '__pyramide_at ""' -a deal -d 'Deal games by seed'
 complete -c pyramide -n '__pyramide_at ""' -a play -d 'Play a game line by line'
 complete -c pyramide -n '__pyramide_at ""' -a validate -d 'Check deal files and move logs'
