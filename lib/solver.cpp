@@ -1009,13 +1009,13 @@ SolveResult Solver::solve(const Game& start) {
     // only a line the rules accept is ever reported as a win.
     if (r.outcome == SolveOutcome::Won) {
         Game game = start;
-        std::string why;
+        Reason<Refusal> why;
         for (Move& m : r.line) {
             m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, -1}
                              : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, -1}
                              : MoveRequest{m.kind, NoCard, NoCard, rules.variant.waste_piles > 1 ? m.pile : -1},
                              why);
-            if (!why.empty()) throw std::logic_error("solver produced an illegal move: " + why);
+            if (why) throw std::logic_error("solver produced an illegal move: " + why.text);
             game.apply(m);
         }
         if (game.status() != Status::Won) throw std::logic_error("solver line does not win");
