@@ -61,6 +61,84 @@ const char* type_name(const toml::node& n) {
     }
 }
 
+// toml++ recurses once per part of a dotted key or table header and once per
+// nested array or inline table: tens of thousands of parts overflow the stack.
+// So what reaches it is bounded first, by a scan that skips strings and comments.
+constexpr int MaxKeyParts = 32;
+constexpr int MaxNesting = 32;
+
+class DepthScan {
+public:
+    DepthScan(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+
+    void run() {
+        while (i_ < text_.size()) {
+            const char c = text_[i_];
+            if (c == '"' || c == '\'') {
+                skip_string(c);  // a quoted key part keeps the count going
+                continue;
+            }
+            if (c == '#') {
+                while (i_ < text_.size() && text_[i_] != '\n') step();
+                continue;
+            }
+            if (c == '.' && ++dots_ >= MaxKeyParts)
+                refuse(fmt::format("a dotted key of more than {} parts", MaxKeyParts));
+            if ((c == '[' || c == '{') && ++nesting_ > MaxNesting)
+                refuse(fmt::format("arrays or tables nested more than {} deep", MaxNesting));
+            if ((c == ']' || c == '}') && nesting_ > 0) --nesting_;
+            if (!is_key_char(c)) dots_ = 0;
+            step();
+        }
+    }
+
+private:
+    static bool is_key_char(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+               c == '-' || c == '.' || c == ' ' || c == '\t';
+    }
+    // One byte on; columns count characters, as toml++'s do.
+    void step() {
+        const auto c = static_cast<unsigned char>(text_[i_++]);
+        if (c == '\n') {
+            ++line_;
+            col_ = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++col_;
+        }
+    }
+    // A basic or literal string, one-line or multi-line; an unterminated one runs to
+    // the end (of the line), where toml++ reports it.
+    void skip_string(char quote) {
+        const bool multi = text_.substr(i_, 3) == std::string_view(quote == '"' ? "\"\"\"" : "'''");
+        for (int k = 0; k < (multi ? 3 : 1); ++k) step();
+        while (i_ < text_.size()) {
+            const char c = text_[i_];
+            if (!multi && c == '\n') return;
+            if (c == '\\' && quote == '"') {
+                step();
+                if (i_ < text_.size()) step();
+                continue;
+            }
+            if (c == quote && (!multi || text_.substr(i_, 3) == std::string_view(quote == '"' ? "\"\"\"" : "'''"))) {
+                for (int k = 0; k < (multi ? 3 : 1); ++k) step();
+                return;
+            }
+            step();
+        }
+    }
+    [[noreturn]] void refuse(const std::string& what) {
+        throw InputError(source_, line_, col_, fmt::format("{}: not a variant file", what));
+    }
+
+    std::string_view text_;
+    const std::string& source_;
+    std::size_t i_ = 0;
+    int line_ = 1, col_ = 1;
+    int dots_ = 0;  // in the current run of key characters: a key of dots_ + 1 parts
+    int nesting_ = 0;
+};
+
 class Loader {
 public:
     Variant load(const std::string& spec, const std::string& from_dir, std::vector<std::string>& chain) {
@@ -109,6 +187,7 @@ public:
                   std::vector<std::string>& chain) {
         if (text.find('\0') != std::string_view::npos)
             throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
+        DepthScan(text, source).run();
         toml::table table;
         try {
             table = toml::parse(text, source);
