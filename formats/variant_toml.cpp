@@ -205,8 +205,9 @@ public:
             try {
                 v = load(s->get(), dir, chain);
             } catch (InputError& e) {
-                // A problem in the base file is reported there; a missing base here.
-                if (e.file.empty() || (e.line == 0 && e.message.starts_with("cannot open")))
+                // A problem inside the base file is reported there; one with the
+                // file as a whole (missing, a FIFO, too large: no line) here.
+                if (e.file.empty() || e.line == 0)
                     fail(where_of(source, base->source()),
                          e.file.empty() ? e.message : printable(e.file) + ": " + e.message);
                 throw;
@@ -398,18 +399,36 @@ Variant parse_variant(std::string_view text, const std::string& source, const st
 }
 
 namespace {
-// A TOML basic string: quotes and backslashes escaped, control characters as \uXXXX.
+// The code point of a valid UTF-8 sequence of `n` bytes.
+std::uint32_t code_point(std::string_view ch) {
+    const auto b = static_cast<unsigned char>(ch[0]);
+    std::uint32_t cp = ch.size() == 1 ? b : b & (0x7F >> ch.size());
+    for (std::size_t k = 1; k < ch.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(ch[k]) & 0x3F);
+    return cp;
+}
+
+// A TOML basic string that is also safe on a terminal: quotes and backslashes
+// escaped, and every character printable() would escape (controls, C1 controls,
+// bidi overrides) written as \uXXXX, so it reads back the same and shows what
+// it holds. (Invalid UTF-8, which no TOML file holds, becomes U+FFFD.)
 std::string toml_string(std::string_view s) {
     std::string out = "\"";
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t n = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        const std::string_view ch = s.substr(i, n);
+        i += ch.size();
+        if (ch == "\"" || ch == "\\") {
             out += '\\';
             out += ch;
-        } else if (c < 0x20 || c == 0x7F) {
-            out += fmt::format("\\u{:04X}", c);
-        } else {
+            continue;
+        }
+        const std::string shown = printable(ch);
+        if (shown == ch) {
             out += ch;
+        } else {
+            const bool valid = b < 0x80 || shown.find("\\x") == std::string::npos;
+            out += fmt::format("\\u{:04X}", valid ? code_point(ch) : 0xFFFD);
         }
     }
     return out + "\"";
