@@ -281,27 +281,29 @@ std::optional<ReadDeal> Session::next_deal(int k) {
 // `recycle`, so the log stays in the canonical form validate expects.
 bool Session::plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const {
     plan.clear();
-    const Move m = game.resolve(req, why);
-    if (why.empty()) {
+    Reason<Refusal> refusal;
+    const Move m = game.resolve(req, refusal);
+    if (!refusal) {
         plan.push_back(m);
         return true;
     }
+    why = refusal.text;
     const Variant& v = game.variant();
     const State& s = game.state();
     if (req.kind != MoveKind::Recycle || v.draw != 1 || v.waste_piles != 1 || !s.turned.valid() ||
         s.stock_left() > 0)
         return false;
     Game trial = game;
-    std::string trial_why;
+    Reason<Refusal> trial_why;
     MoveRequest draw;
     draw.kind = MoveKind::Draw;
     const Move d = trial.resolve(draw, trial_why);
-    if (!trial_why.empty()) return false;
+    if (trial_why) return false;
     trial.apply(d);
     const Move r = trial.resolve(req, trial_why);
-    if (!trial_why.empty()) {
+    if (trial_why) {
         // Say why the recycle itself is refused ("one pass"), not "draw first".
-        why = trial_why;
+        why = trial_why.text;
         return false;
     }
     why.clear();

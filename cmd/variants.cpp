@@ -1,11 +1,11 @@
-// pyramide variants: the presets with a summary each; `show NAME` prints the TOML.
+// pyramide variants: the presets with a summary each; `show NAME` prints the TOML
+// (a preset's as shipped, any other variant's rules as canonical TOML).
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 
 namespace pyr::cmd {
@@ -21,10 +21,10 @@ int run_variants(const VariantsOptions& o, const CLI::App* show_app) {
             fmt::print("{}", p->text);
             return ExitOk;
         }
-        // A user preset or file: print it as it is, after checking it loads.
-        load_variant(o.show);
-        const std::string path = is_variant_path(o.show) ? o.show : user_variant_dir() + "/" + o.show + ".toml";
-        fmt::print("{}", read_file(path));
+        // A user preset, a file or "-": read once, and shown as the rules that
+        // apply (its base resolved), in canonical TOML, so nothing of the file
+        // (comments with escapes, say) reaches the terminal raw.
+        fmt::print("{}", format_variant(load_variant(o.show)));
         return ExitOk;
     }
     for (const Preset& p : presets()) {
@@ -38,8 +38,8 @@ int run_variants(const VariantsOptions& o, const CLI::App* show_app) {
 Subcommand setup_variants(CLI::App& parent) {
     auto o = std::make_shared<VariantsOptions>();
     CLI::App* app = parent.add_subcommand("variants", "List the variant presets, or show one in full.");
-    CLI::App* show = app->add_subcommand("show", "Print a preset's TOML, with its comments");
-    show->add_option("name", o->show, "Preset name or FILE.toml")->required();
+    CLI::App* show = app->add_subcommand("show", "Print a preset's TOML with its comments, or a variant's rules");
+    show->add_option("name", o->show, "Preset name, user preset, FILE.toml or - (stdin)")->required();
     app->footer("Example:\n  pyramide variants show par");
     return {app, [o, show] { return run_variants(*o, show); }};
 }

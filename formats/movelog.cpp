@@ -17,12 +17,13 @@ constexpr int LogVersion = 1;
 
 }  // namespace
 
-bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col) {
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col) {
+    why.clear();
     const std::vector<Token> toks = tokenize(text);
     req = MoveRequest{};
     col = toks.empty() ? 1 : toks[0].col;
     if (toks.empty()) {
-        why = "empty move";
+        why = {MoveSyntax::Empty, "empty move"};
         return false;
     }
     const std::string word = ascii_lower(toks[0].text);
@@ -30,7 +31,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
         req.kind = MoveKind::Draw;
         if (toks.size() > 2) {
             col = toks[2].col;
-            why = "expected 'draw' or 'draw N' (N: the waste pile)";
+            why = {MoveSyntax::DrawArguments, "expected 'draw' or 'draw N' (N: the waste pile)"};
             return false;
         }
         if (toks.size() == 2) {
@@ -38,7 +39,7 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
             const std::optional<std::uint64_t> pile = parse_decimal(t, 1, 9);
             if (!pile) {
                 col = toks[1].col;
-                why = fmt::format("bad waste pile '{}': expected a number from 1 to 9", excerpt(t));
+                why = {MoveSyntax::BadPile, fmt::format("bad waste pile '{}': expected a number from 1 to 9", excerpt(t))};
                 return false;
             }
             req.pile = static_cast<int>(*pile) - 1;
@@ -49,29 +50,32 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::str
         req.kind = MoveKind::Recycle;
         if (toks.size() > 1) {
             col = toks[1].col;
-            why = "'recycle' takes nothing after it";
+            why = {MoveSyntax::RecycleArguments, "'recycle' takes nothing after it"};
             return false;
         }
         return true;
     }
     if (toks.size() > 2) {
         col = toks[2].col;
-        why = fmt::format("a move removes a pair or one {}; '{}' is a third card", lone_name(deck),
-                          excerpt(toks[2].text));
+        why = {MoveSyntax::ThirdCard, fmt::format("a move removes a pair or one {}; '{}' is a third card",
+                                                  lone_name(deck), excerpt(toks[2].text))};
         return false;
     }
     Card cards[2];
     for (std::size_t i = 0; i < toks.size(); ++i) {
-        cards[i] = parse_card(deck, toks[i].text, why);
+        std::string bad_card;
+        cards[i] = parse_card(deck, toks[i].text, bad_card);
         if (!cards[i].valid()) {
             col = toks[i].col;
+            why = {MoveSyntax::BadCard, std::move(bad_card)};
             // The examples are cards of the game's deck: "a rey (KD)" would mislead.
             // A card of the other deck keeps parse_card()'s message, which says so.
             const DeckKind other = deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
             if (i == 0 && toks.size() == 1 && !looks_like_card(other, toks[0].text))
-                why = fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw or recycle",
-                                  excerpt(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
-                                  lone_name(deck), deck == DeckKind::French ? "KD" : "RO");
+                why = {MoveSyntax::UnknownWord,
+                       fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw or recycle",
+                                   excerpt(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
+                                   lone_name(deck), deck == DeckKind::French ? "KD" : "RO")};
             return false;
         }
     }
@@ -179,8 +183,8 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
             continue;
         }
         LoggedMove m;
-        std::string why;
-        if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col)) lines.fail(m.col, why);
+        Reason<MoveSyntax> why;
+        if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col)) lines.fail(m.col, why.text);
         m.line = lines.line_number();
         if (log.moves.size() < MaxLoggedMoves) {
             log.moves.push_back(m);
@@ -200,7 +204,7 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
 }
 
 void replay(const MoveLog& log, Game& game, const std::function<void(const Game&, const Move&)>& after_move) {
-    std::string why;
+    Reason<Refusal> why;
     for (const LoggedMove& lm : log.moves) {
         const Status st = game.status();
         if (st != Status::InProgress)
@@ -209,7 +213,7 @@ void replay(const MoveLog& log, Game& game, const std::function<void(const Game&
                                          game.end_reason()),
                              Severity::Invalid);
         const Move m = game.resolve(lm.req, why);
-        if (!why.empty()) throw InputError(log.file, lm.line, lm.col, why, Severity::Invalid);
+        if (why) throw InputError(log.file, lm.line, lm.col, why.text, Severity::Invalid);
         game.apply(m);
         if (after_move) after_move(game, m);
     }

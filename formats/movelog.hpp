@@ -11,10 +11,22 @@
 
 namespace pyr {
 
+// Why a text is not a move.
+enum class MoveSyntax : std::uint8_t {
+    Ok,
+    Empty,
+    UnknownWord,       // one word that is neither a command nor a card
+    BadCard,           // a word where a card was expected
+    ThirdCard,         // more than two cards
+    BadPile,           // "draw N" with N not a waste pile number
+    DrawArguments,     // more than "draw N"
+    RecycleArguments,  // anything after "recycle"
+};
+
 // A move as a person types it: "QH AS", "KD", "draw", "draw 2", "recycle"
-// (also "d", "r", "10h", "q♥"). False with `why` and the column of the
-// problem (1-based within `text`) when it is not a move.
-bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, std::string& why, int& col);
+// (also "d", "r", "10h", "q♥"). False with `why` when it is not a move;
+// `col` is where the move starts, or where its problem does (1-based within `text`).
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col);
 
 // The canonical spelling of a legal move, given the game before it.
 std::string format_move(const Game& before, const Move& m);

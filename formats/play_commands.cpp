@@ -89,9 +89,12 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
     }
     out.kind = CommandKind::Move;
     int col = 0;
-    if (parse_move(deck, line, out.move, why, col)) return true;
-    if (toks.size() == 1 && why.starts_with("unknown move"))
-        why = fmt::format("unknown command '{}': type help for the list", printable(toks[0].text));
+    Reason<MoveSyntax> not_a_move;
+    if (parse_move(deck, line, out.move, not_a_move, col)) return true;
+    // One word that is no move was meant as a command.
+    why = not_a_move.kind == MoveSyntax::UnknownWord
+              ? fmt::format("unknown command '{}': type help for the list", printable(toks[0].text))
+              : std::move(not_a_move.text);
     return false;
 }
 

@@ -149,24 +149,48 @@ std::vector<Token> tokenize(std::string_view line) {
     return out;
 }
 
+namespace {
+// What a file that is not a regular file is, for messages.
+const char* file_kind(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+// Closes the descriptor however the read ends.
+struct FileDescriptor {
+    int fd;
+    ~FileDescriptor() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+}  // namespace
+
 std::string read_file(const std::string& path, std::size_t max_bytes, std::string_view what) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno)));
-    // A directory opens on Linux, and reading it may just look like an empty file.
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, 0, "cannot read: it is a directory");
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
+    // for one; it is refused below like any file that is not a regular file.
+    const FileDescriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+    if (file.fd < 0) throw InputError(path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno)));
+    struct stat st {};
+    if (::fstat(file.fd, &st) != 0) throw InputError(path, 0, 0, fmt::format("cannot read: {}", std::strerror(errno)));
+    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, 0, "cannot read: it is a directory");
+    if (!S_ISREG(st.st_mode))
+        throw InputError(path, 0, 0, fmt::format("cannot read: it is {}, and {} must be a regular file",
+                                                 file_kind(st.st_mode), what));
     std::string text;
     char buffer[16384];
     for (;;) {
-        in.read(buffer, sizeof buffer);
-        const std::size_t got = static_cast<std::size_t>(in.gcount());
-        if (text.size() + got > max_bytes)
+        const ssize_t got = ::read(file.fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) throw InputError(path, 0, 0, fmt::format("cannot read: {}", std::strerror(errno)));
+        if (got == 0) return text;
+        if (text.size() + static_cast<std::size_t>(got) > max_bytes)
             throw InputError(path, 0, 0, fmt::format("larger than {} bytes: too large for {}", max_bytes, what));
-        text.append(buffer, got);
-        if (!in) break;
+        text.append(buffer, static_cast<std::size_t>(got));
     }
-    if (in.bad() || !in.eof()) throw InputError(path, 0, 0, fmt::format("cannot read: {}", std::strerror(errno)));
-    return text;
 }
 
 namespace {

@@ -77,9 +77,10 @@ std::vector<Token> tokenize(std::string_view line);
 // Tokens point into the line: a temporary string would leave them dangling.
 std::vector<Token> tokenize(std::string&&) = delete;
 
-// Whole-file read, for small inputs such as presets. A file larger than
-// `max_bytes` (a device such as /dev/zero, a log given as a variant) is an
-// error naming `what` it should have been, not a memory exhaustion.
+// Whole-file read, for small inputs such as variant files, read once. Only a
+// regular file: a FIFO or a device is refused (never waited on), and a file
+// larger than `max_bytes` (a log given as a variant) is an error naming `what`
+// it should have been, not a memory exhaustion.
 inline constexpr std::size_t MaxSmallFileBytes = 1024 * 1024;
 std::string read_file(const std::string& path, std::size_t max_bytes = MaxSmallFileBytes,
                       std::string_view what = "this kind of file");

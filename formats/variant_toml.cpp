@@ -61,6 +61,84 @@ const char* type_name(const toml::node& n) {
     }
 }
 
+// toml++ recurses once per part of a dotted key or table header and once per
+// nested array or inline table: tens of thousands of parts overflow the stack.
+// So what reaches it is bounded first, by a scan that skips strings and comments.
+constexpr int MaxKeyParts = 32;
+constexpr int MaxNesting = 32;
+
+class DepthScan {
+public:
+    DepthScan(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+
+    void run() {
+        while (i_ < text_.size()) {
+            const char c = text_[i_];
+            if (c == '"' || c == '\'') {
+                skip_string(c);  // a quoted key part keeps the count going
+                continue;
+            }
+            if (c == '#') {
+                while (i_ < text_.size() && text_[i_] != '\n') step();
+                continue;
+            }
+            if (c == '.' && ++dots_ >= MaxKeyParts)
+                refuse(fmt::format("a dotted key of more than {} parts", MaxKeyParts));
+            if ((c == '[' || c == '{') && ++nesting_ > MaxNesting)
+                refuse(fmt::format("arrays or tables nested more than {} deep", MaxNesting));
+            if ((c == ']' || c == '}') && nesting_ > 0) --nesting_;
+            if (!is_key_char(c)) dots_ = 0;
+            step();
+        }
+    }
+
+private:
+    static bool is_key_char(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+               c == '-' || c == '.' || c == ' ' || c == '\t';
+    }
+    // One byte on; columns count characters, as toml++'s do.
+    void step() {
+        const auto c = static_cast<unsigned char>(text_[i_++]);
+        if (c == '\n') {
+            ++line_;
+            col_ = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++col_;
+        }
+    }
+    // A basic or literal string, one-line or multi-line; an unterminated one runs to
+    // the end (of the line), where toml++ reports it.
+    void skip_string(char quote) {
+        const bool multi = text_.substr(i_, 3) == std::string_view(quote == '"' ? "\"\"\"" : "'''");
+        for (int k = 0; k < (multi ? 3 : 1); ++k) step();
+        while (i_ < text_.size()) {
+            const char c = text_[i_];
+            if (!multi && c == '\n') return;
+            if (c == '\\' && quote == '"') {
+                step();
+                if (i_ < text_.size()) step();
+                continue;
+            }
+            if (c == quote && (!multi || text_.substr(i_, 3) == std::string_view(quote == '"' ? "\"\"\"" : "'''"))) {
+                for (int k = 0; k < (multi ? 3 : 1); ++k) step();
+                return;
+            }
+            step();
+        }
+    }
+    [[noreturn]] void refuse(const std::string& what) {
+        throw InputError(source_, line_, col_, fmt::format("{}: not a variant file", what));
+    }
+
+    std::string_view text_;
+    const std::string& source_;
+    std::size_t i_ = 0;
+    int line_ = 1, col_ = 1;
+    int dots_ = 0;  // in the current run of key characters: a key of dots_ + 1 parts
+    int nesting_ = 0;
+};
+
 class Loader {
 public:
     Variant load(const std::string& spec, const std::string& from_dir, std::vector<std::string>& chain) {
@@ -113,6 +191,7 @@ public:
                   std::vector<std::string>& chain) {
         if (text.find('\0') != std::string_view::npos)
             throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
+        DepthScan(text, source).run();
         toml::table table;
         try {
             table = toml::parse(text, source);
@@ -130,8 +209,9 @@ public:
             try {
                 v = load(s->get(), dir, chain);
             } catch (InputError& e) {
-                // A problem in the base file is reported there; a missing base here.
-                if (e.file.empty() || (e.line == 0 && e.message.starts_with("cannot open")))
+                // A problem inside the base file is reported there; one with the
+                // file as a whole (missing, a FIFO, too large: no line) here.
+                if (e.file.empty() || e.line == 0)
                     fail(where_of(source, base->source()),
                          e.file.empty() ? e.message : printable(e.file) + ": " + e.message);
                 throw;
@@ -323,18 +403,36 @@ Variant parse_variant(std::string_view text, const std::string& source, const st
 }
 
 namespace {
-// A TOML basic string: quotes and backslashes escaped, control characters as \uXXXX.
+// The code point of a valid UTF-8 sequence of `n` bytes.
+std::uint32_t code_point(std::string_view ch) {
+    const auto b = static_cast<unsigned char>(ch[0]);
+    std::uint32_t cp = ch.size() == 1 ? b : b & (0x7F >> ch.size());
+    for (std::size_t k = 1; k < ch.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(ch[k]) & 0x3F);
+    return cp;
+}
+
+// A TOML basic string that is also safe on a terminal: quotes and backslashes
+// escaped, and every character printable() would escape (controls, C1 controls,
+// bidi overrides) written as \uXXXX, so it reads back the same and shows what
+// it holds. (Invalid UTF-8, which no TOML file holds, becomes U+FFFD.)
 std::string toml_string(std::string_view s) {
     std::string out = "\"";
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t n = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        const std::string_view ch = s.substr(i, n);
+        i += ch.size();
+        if (ch == "\"" || ch == "\\") {
             out += '\\';
             out += ch;
-        } else if (c < 0x20 || c == 0x7F) {
-            out += fmt::format("\\u{:04X}", c);
-        } else {
+            continue;
+        }
+        const std::string shown = printable(ch);
+        if (shown == ch) {
             out += ch;
+        } else {
+            const bool valid = b < 0x80 || shown.find("\\x") == std::string::npos;
+            out += fmt::format("\\u{:04X}", valid ? code_point(ch) : 0xFFFD);
         }
     }
     return out + "\"";

@@ -58,11 +58,11 @@ void check_same(const MoveLog& a, const MoveLog& b, const char* what) {
 // that prefix (what play would have written) and the game after it.
 std::string canonical_prefix(const MoveLog& log, Game& game) {
     std::string text = format_log_header(*log.deal.rules, log.deal.deal);
-    std::string why;
+    Reason<Refusal> why;
     for (const LoggedMove& lm : log.moves) {
         if (game.status() != Status::InProgress) break;
         const Move m = game.resolve(lm.req, why);
-        if (!why.empty()) break;
+        if (why) break;
         text += format_move(game, m) + "\n";
         game.apply(m);
     }

@@ -27,9 +27,16 @@ for t in "${targets[@]}"; do
     fi
     mkdir -p "$build/corpus/$t" "$build/crashes"
     log="$build/fuzz-$t.log"
+    # -max_len: inputs as long as the reader accepts, and a little longer, so
+    # its limits are fuzzed too (libFuzzer's own default follows the corpus):
+    # 1 MiB for a variant file, a JSON deal or a log; 1000 bytes for a play line.
+    case $t in
+        play_command) max_len=$((1000 + 100)) ;;
+        *) max_len=$((1024 * 1024 + 1024)) ;;
+    esac
     # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: one that needs
     # 2 GB is unbounded memory. Both are findings.
-    "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    "$bin" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/crashes/$t-" "$build/corpus/$t" "$src/corpus/$t" >"$log" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -56,6 +56,17 @@ printf 'base = "b.toml"\nname = "top"\npasses = 2\n=== b.toml\nbase = "c.toml"\n
 printf 'base = "b.toml"\n=== b.toml\nbase = "a.toml"\n' | put variant cycle ""
 printf 'base = "a.toml"\n' | put variant self-cycle ""
 printf 'base = "b.toml"\nname = "x"\n=== b.toml\nbase = "giza"\nrows = 5\n=== d.toml\nname = "unused"\n' | put variant giza-chain ""
+# Long dotted keys and table headers (toml++ recursed once per part), at the
+# limit of 32 parts and far past it, directly and through base; deep nesting.
+parts() { printf 'a'; printf '.a%.0s' $(seq $(($1 - 1))); }
+{ parts 31000; echo ' = 1'; } | put variant long-dotted-key ""
+{ printf '['; parts 31000; echo ']'; } | put variant long-header ""
+{ echo 'base = "traditional"'; printf '[['; parts 33; echo ']]'; } | put variant array-header-33-parts ""
+{ echo 'base = "traditional"'; parts 32; echo ' = 1'; } | put variant dotted-key-32-parts ""
+{ printf 'base = "b.toml"\n=== b.toml\n['; parts 31000; echo ']'; } | put variant base-long-header ""
+{ printf 'x = '; for _ in $(seq 31); do printf '{'; parts 32; printf ' = '; done; printf 1
+  for _ in $(seq 31); do printf '}'; done; echo; } | put variant nested-dotted-tables ""
+{ printf 'pass_bonus = '; printf '[%.0s' $(seq 300); printf ']%.0s' $(seq 300); echo; } | put variant nested-arrays ""
 
 # Play commands: the first byte picks the deck (even French, odd Spanish).
 i=0

@@ -214,141 +214,178 @@ int Game::score() const {
 }
 
 std::string Game::describe(Card c) const {
+    std::string text;
+    find_place(c, &text);
+    return text;
+}
+
+Place Game::find_place(Card c, std::string* text) const {
+    auto at = [&](Place p, std::string words) {
+        if (text) *text = std::move(words);
+        return p;
+    };
     const int pos = pos_of_[c.code];
     if (pos >= 0) {
-        if ((state_.present >> pos & 1) == 0) return fmt::format("{} has already been removed", name(c));
+        if ((state_.present >> pos & 1) == 0) return at(Place::Removed, fmt::format("{} has already been removed", name(c)));
         const std::uint64_t cover = rules_->layout.covers[pos] & state_.present;
-        if (cover == 0) return "";
+        if (cover == 0) return at(Place::InPlay, "");
         std::string by;
         for (std::uint64_t m = cover; m; m &= m - 1) {
             if (!by.empty()) by += " and ";
             by += name(tableau_[std::countr_zero(m)]);
         }
-        return fmt::format("{} is not free: covered by {}", name(c), by);
+        return at(Place::Covered, fmt::format("{} is not free: covered by {}", name(c), by));
     }
-    if (state_.turned == c) return "";
+    if (state_.turned == c) return at(Place::InPlay, "");
     for (int k = 0; k < MaxWastePiles; ++k) {
         for (int i = 0; i < state_.waste_len[k]; ++i) {
             if (state_.waste[k][i] != c) continue;
-            if (i + 1 == state_.waste_len[k]) return "";
+            if (i + 1 == state_.waste_len[k]) return at(Place::InPlay, "");
             const std::string pile = variant().waste_piles > 1 ? fmt::format(" pile {}", k + 1) : "";
-            return fmt::format("{} is in the waste{}, under {}", name(c), pile, name(state_.waste[k][i + 1]));
+            return at(Place::InWaste,
+                      fmt::format("{} is in the waste{}, under {}", name(c), pile, name(state_.waste[k][i + 1])));
         }
     }
     for (int i = state_.stock_pos; i < state_.stock_len; ++i)
-        if (state_.stock[i] == c) return fmt::format("{} is in the stock, not turned yet", name(c));
-    return fmt::format("{} has already been removed", name(c));
+        if (state_.stock[i] == c) return at(Place::InStock, fmt::format("{} is in the stock, not turned yet", name(c)));
+    return at(Place::Removed, fmt::format("{} has already been removed", name(c)));
 }
 
-Move Game::resolve(const MoveRequest& req, std::string& why) const {
+Move Game::resolve(const MoveRequest& req, Reason<Refusal>& why) const {
     why.clear();
-    const Variant& v = variant();
     Move m;
     m.kind = req.kind;
     if (goal_reached()) {
-        why = "the game is over: it is won";
+        why = {Refusal::GameWon, "the game is over: it is won"};
         return m;
     }
-    auto locate = [&](Card c) -> Loc {
-        const int pos = pos_of_[c.code];
-        if (pos >= 0) return static_cast<Loc>(pos);
-        if (state_.turned == c) return LocTurned;
-        for (int k = 0; k < MaxWastePiles; ++k)
-            if (state_.waste_top(k) == c) return static_cast<Loc>(LocWaste + k);
-        return LocNone;
-    };
-    auto removed = [&](Card c) {
-        const std::string d = describe(c);
-        return d.find("already been removed") != std::string::npos ? d : std::string();
-    };
     switch (req.kind) {
-    case MoveKind::Lone: {
-        if (!(why = removed(req.a)).empty()) return m;
-        if (req.a.rank() != v.target) {
-            why = v.has_lone() ? fmt::format("{} cannot go alone: only a {} can", name(req.a), lone_name(v.deck))
-                               : fmt::format("{} cannot go alone: no card goes alone in this variant", name(req.a));
-            return m;
-        }
-        if (!(why = describe(req.a)).empty()) return m;
-        m.a = locate(req.a);
-        m.ca = req.a;
+    case MoveKind::Lone: return resolve_lone(req, why);
+    case MoveKind::Pair: return resolve_pair(req, why);
+    case MoveKind::Draw: return resolve_draw(req, why);
+    case MoveKind::Recycle: {
+        std::string text;
+        if (!can_recycle(&text)) why = {Refusal::CannotRecycle, std::move(text)};
         return m;
     }
-    case MoveKind::Pair: {
-        if (req.a == req.b) {
-            why = fmt::format("{} cannot pair with itself", name(req.a));
-            return m;
-        }
-        if (!(why = removed(req.a)).empty() || !(why = removed(req.b)).empty()) return m;
-        if (req.a.rank() + req.b.rank() != v.target) {
-            why = fmt::format("{} and {} do not make {} ({} + {} = {})", name(req.a), name(req.b), v.target,
-                              req.a.rank(), req.b.rank(), req.a.rank() + req.b.rank());
-            return m;
-        }
-        const Loc la = locate(req.a), lb = locate(req.b);
-        m.a = la;
-        m.b = lb;
-        m.ca = req.a;
-        m.cb = req.b;
-        if (v.overlapping && la < 64 && lb < 64) {
-            // The covered card may go with the one card still covering it, if that card is free.
-            for (int flip = 0; flip < 2; ++flip) {
-                const Loc under = flip ? lb : la, top = flip ? la : lb;
-                const std::uint64_t cover = rules_->layout.covers[under] & state_.present;
-                if (cover != (std::uint64_t{1} << top)) continue;
-                if (!is_free(top)) {
-                    // Being covered by its partner alone is allowed here, so the reason is
-                    // the partner's own cover ("8S 5S": 5S is covered by 9S), whichever
-                    // card was named first.
-                    why = describe(tableau_[top]);
-                    return m;
-                }
-                // Canonical order: the covering card first, as legal_moves() lists it.
-                m.a = top;
-                m.b = under;
-                m.ca = tableau_[top];
-                m.cb = tableau_[under];
-                return m;
-            }
-        }
-        if (!(why = describe(req.a)).empty() || !(why = describe(req.b)).empty()) return m;
-        if (!v.turned_pairs_waste && ((la == LocTurned && lb >= LocWaste) || (lb == LocTurned && la >= LocWaste))) {
-            why = "the turned card may not pair with the waste top in this variant";
-            return m;
-        }
-        // Keep the order legal_moves() uses, so a move compares equal to its listed twin.
-        if (la > lb) {
-            std::swap(m.a, m.b);
-            std::swap(m.ca, m.cb);
-        }
+    }
+    return m;
+}
+
+Loc Game::locate(Card c) const {
+    const int pos = pos_of_[c.code];
+    if (pos >= 0) return static_cast<Loc>(pos);
+    if (state_.turned == c) return LocTurned;
+    for (int k = 0; k < MaxWastePiles; ++k)
+        if (state_.waste_top(k) == c) return static_cast<Loc>(LocWaste + k);
+    return LocNone;
+}
+
+// Not in play: removed, covered, in the waste below its top, or in the stock.
+bool Game::refuse_unless_in_play(Card c, Reason<Refusal>& why) const {
+    std::string text;
+    const Place p = find_place(c, &text);
+    if (p == Place::InPlay) return false;
+    why = {p == Place::Removed ? Refusal::Removed : Refusal::NotInPlay, std::move(text)};
+    return true;
+}
+
+bool Game::refuse_if_removed(Card c, Reason<Refusal>& why) const {
+    return place(c) == Place::Removed && refuse_unless_in_play(c, why);
+}
+
+Move Game::resolve_lone(const MoveRequest& req, Reason<Refusal>& why) const {
+    const Variant& v = variant();
+    Move m;
+    m.kind = req.kind;
+    if (refuse_if_removed(req.a, why)) return m;
+    if (req.a.rank() != v.target) {
+        why = {Refusal::NotLone, v.has_lone()
+                                     ? fmt::format("{} cannot go alone: only a {} can", name(req.a), lone_name(v.deck))
+                                     : fmt::format("{} cannot go alone: no card goes alone in this variant", name(req.a))};
         return m;
     }
-    case MoveKind::Draw: {
-        if (state_.stock_left() == 0 && !(v.draw == 1 && state_.turned.valid())) {
-            std::string rec;
-            why = can_recycle(&rec) ? std::string("cannot draw: the stock is empty (recycle to start a new pass)")
-                                    : std::string("cannot draw: the stock is empty");
-            return m;
-        }
-        if (req.pile >= v.waste_piles) {
-            why = v.waste_piles == 1 ? fmt::format("there is no waste pile {}: this variant has one", req.pile + 1)
-                                     : fmt::format("there is no waste pile {}: this variant has {}", req.pile + 1,
-                                                   v.waste_piles);
-            return m;
-        }
-        if (v.waste_piles > 1 && state_.turned.valid()) {
-            if (req.pile < 0) {
-                why = fmt::format("draw onto which waste pile? say draw 1 to draw {} for the turned card {}",
-                                  v.waste_piles, name(state_.turned));
-                return m;
-            }
-            m.pile = static_cast<std::uint8_t>(req.pile);
-        }
+    if (refuse_unless_in_play(req.a, why)) return m;
+    m.a = locate(req.a);
+    m.ca = req.a;
+    return m;
+}
+
+Move Game::resolve_pair(const MoveRequest& req, Reason<Refusal>& why) const {
+    const Variant& v = variant();
+    Move m;
+    m.kind = req.kind;
+    if (req.a == req.b) {
+        why = {Refusal::SameCard, fmt::format("{} cannot pair with itself", name(req.a))};
         return m;
     }
-    case MoveKind::Recycle:
-        can_recycle(&why);
+    if (refuse_if_removed(req.a, why) || refuse_if_removed(req.b, why)) return m;
+    if (req.a.rank() + req.b.rank() != v.target) {
+        why = {Refusal::WrongSum, fmt::format("{} and {} do not make {} ({} + {} = {})", name(req.a), name(req.b),
+                                              v.target, req.a.rank(), req.b.rank(), req.a.rank() + req.b.rank())};
         return m;
+    }
+    const Loc la = locate(req.a), lb = locate(req.b);
+    m.a = la;
+    m.b = lb;
+    m.ca = req.a;
+    m.cb = req.b;
+    if (v.overlapping && la < 64 && lb < 64) {
+        // The covered card may go with the one card still covering it, if that card is free.
+        for (int flip = 0; flip < 2; ++flip) {
+            const Loc under = flip ? lb : la, top = flip ? la : lb;
+            const std::uint64_t cover = rules_->layout.covers[under] & state_.present;
+            if (cover != (std::uint64_t{1} << top)) continue;
+            // Being covered by its partner alone is allowed here, so the reason is
+            // the partner's own cover ("8S 5S": 5S is covered by 9S), whichever
+            // card was named first.
+            if (refuse_unless_in_play(tableau_[top], why)) return m;
+            // Canonical order: the covering card first, as legal_moves() lists it.
+            m.a = top;
+            m.b = under;
+            m.ca = tableau_[top];
+            m.cb = tableau_[under];
+            return m;
+        }
+    }
+    if (refuse_unless_in_play(req.a, why) || refuse_unless_in_play(req.b, why)) return m;
+    if (!v.turned_pairs_waste && ((la == LocTurned && lb >= LocWaste) || (lb == LocTurned && la >= LocWaste))) {
+        why = {Refusal::TurnedWithWaste, "the turned card may not pair with the waste top in this variant"};
+        return m;
+    }
+    // Keep the order legal_moves() uses, so a move compares equal to its listed twin.
+    if (la > lb) {
+        std::swap(m.a, m.b);
+        std::swap(m.ca, m.cb);
+    }
+    return m;
+}
+
+Move Game::resolve_draw(const MoveRequest& req, Reason<Refusal>& why) const {
+    const Variant& v = variant();
+    Move m;
+    m.kind = req.kind;
+    if (state_.stock_left() == 0 && !(v.draw == 1 && state_.turned.valid())) {
+        why = {Refusal::StockEmpty, can_recycle(nullptr)
+                                        ? std::string("cannot draw: the stock is empty (recycle to start a new pass)")
+                                        : std::string("cannot draw: the stock is empty")};
+        return m;
+    }
+    if (req.pile >= v.waste_piles) {
+        why = {Refusal::NoSuchPile,
+               v.waste_piles == 1
+                   ? fmt::format("there is no waste pile {}: this variant has one", req.pile + 1)
+                   : fmt::format("there is no waste pile {}: this variant has {}", req.pile + 1, v.waste_piles)};
+        return m;
+    }
+    if (v.waste_piles > 1 && state_.turned.valid()) {
+        if (req.pile < 0) {
+            why = {Refusal::PileNotGiven,
+                   fmt::format("draw onto which waste pile? say draw 1 to draw {} for the turned card {}",
+                               v.waste_piles, name(state_.turned))};
+            return m;
+        }
+        m.pile = static_cast<std::uint8_t>(req.pile);
     }
     return m;
 }

@@ -8,6 +8,7 @@
 
 #include "card.hpp"
 #include "layout.hpp"
+#include "reason.hpp"
 #include "variant.hpp"
 
 namespace pyr {
@@ -54,6 +55,25 @@ struct MoveRequest {
 
 enum class Status : std::uint8_t { InProgress, Won, Lost };
 
+// Why resolve() refuses a move.
+enum class Refusal : std::uint8_t {
+    None,
+    GameWon,          // the goal is reached: no move is left to make
+    Removed,          // a card named has already been removed
+    NotInPlay,        // a card named is covered, under the waste top or in the stock
+    NotLone,          // this card cannot go alone
+    SameCard,         // a card paired with itself
+    WrongSum,         // the two cards do not make the target
+    TurnedWithWaste,  // this variant does not pair the turned card with a waste top
+    StockEmpty,       // nothing left to draw
+    NoSuchPile,       // a waste pile the variant does not have
+    PileNotGiven,     // with several waste piles, draw must say onto which
+    CannotRecycle,    // the stock or the rules do not allow a recycle now
+};
+
+// Where a card is, seen from the player.
+enum class Place : std::uint8_t { InPlay, Removed, Covered, InWaste, InStock };
+
 // The changing part of a game. Trivially copyable, no allocation.
 struct State {
     std::uint64_t present = 0;  // tableau positions still in place
@@ -92,7 +112,7 @@ public:
     bool is_free(int pos) const { return (rules_->layout.covers[pos] & state_.present) == 0; }
 
     void legal_moves(MoveList& out) const;
-    Move resolve(const MoveRequest& req, std::string& why) const;  // why empty when legal
+    Move resolve(const MoveRequest& req, Reason<Refusal>& why) const;  // why.kind None when legal
     void apply(const Move& m);                                   // m must be legal
     bool undo();                                                 // false when at the start
     int moves_made() const { return static_cast<int>(history_.size()); }
@@ -103,13 +123,21 @@ public:
     bool pyramid_cleared() const { return (state_.present & rules_->layout.pyramid_mask) == 0; }
     int score() const;  // where the variant scores; the score if the game ended now
 
-    // Where a card is, for messages: "in the stock", "removed", "covered by 2C".
+    Place place(Card c) const { return find_place(c, nullptr); }
+    // Where a card is, for messages: "in the stock", "removed", "covered by 2C"; "" when in play.
     std::string describe(Card c) const;
     std::string name(Card c) const { return card_name(variant().deck, c); }
 
 private:
     bool goal_reached() const;
     bool can_recycle(std::string* why) const;
+    Place find_place(Card c, std::string* text) const;  // with `text`, describe()'s words
+    Loc locate(Card c) const;                            // where a card would be played from
+    bool refuse_unless_in_play(Card c, Reason<Refusal>& why) const;
+    bool refuse_if_removed(Card c, Reason<Refusal>& why) const;
+    Move resolve_lone(const MoveRequest& req, Reason<Refusal>& why) const;
+    Move resolve_pair(const MoveRequest& req, Reason<Refusal>& why) const;
+    Move resolve_draw(const MoveRequest& req, Reason<Refusal>& why) const;
     void in_play(std::array<Loc, 64>& locs, int& n) const;
 
     const Rules* rules_;

@@ -1,6 +1,8 @@
-// Builds the cover masks for the pyramid, the inverted triangle, the reserve
-// row and Giza's piles.
+// Builds the cover masks and cover cones for the pyramid, the inverted triangle,
+// the reserve row and Giza's piles.
 #include "layout.hpp"
+
+#include <bit>
 
 namespace pyr {
 
@@ -43,6 +45,13 @@ Layout make_layout(const Variant& v) {
             l.covers[l.pile_layers[k][p]] = std::uint64_t{1} << l.pile_layers[k + 1][p];
     l.size = next;
     l.all_mask = low_bits(next);
+    // A cover lies after the card it covers in position order, so its own cone is known.
+    for (int p = l.size - 1; p >= 0; --p) {
+        std::uint64_t over_covers = 0;  // on top of the cards that cover p
+        for (std::uint64_t m = l.covers[p]; m; m &= m - 1) over_covers |= l.above[std::countr_zero(m)];
+        l.above[p] = l.covers[p] | over_covers;
+        l.before[p] = v.overlapping ? over_covers : l.above[p];
+    }
     return l;
 }
 

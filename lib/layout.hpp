@@ -14,6 +14,12 @@ namespace pyr {
 struct Layout {
     int size = 0;                           // tableau positions
     std::array<std::uint64_t, 64> covers{};  // positions directly covering position i
+    // Positions lying on top of position i, directly or not: its cover cone.
+    std::array<std::uint64_t, 64> above{};
+    // Positions whose cards must go before the card at i can: its cover cone, less,
+    // with overlapping pairs, the cards directly on it (the one still covering it
+    // may go together with it).
+    std::array<std::uint64_t, 64> before{};
     std::uint64_t pyramid_mask = 0;         // the positions the pyramid-only goal must clear
     std::uint64_t all_mask = 0;
 
@@ -24,6 +30,5 @@ struct Layout {
 };
 
 Layout make_layout(const Variant& v);
-
 
 }  // namespace pyr

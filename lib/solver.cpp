@@ -380,35 +380,7 @@ public:
         const Layout& l = rules_.layout;
         std::array<Card, 64> tableau{};
         for (int p = 0; p < l.size; ++p) tableau[p] = start.tableau_card(p);
-        // Cards lying on top of each position, directly or not.
-        std::array<std::uint64_t, 64> above{};
-        for (int p = l.size - 1; p >= 0; --p) {
-            above[p] = l.covers[p];
-            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above[p] |= above[std::countr_zero(m)];
-        }
-        for (int p = 0; p < l.size; ++p) {
-            // With overlapping pairs a card directly on top may still be its partner.
-            const std::uint64_t blocking = v.overlapping ? above[p] & ~l.covers[p] : above[p];
-            for (std::uint64_t m = blocking; m; m &= m - 1) {
-                const Card over = tableau[std::countr_zero(m)];
-                cone_before_[tableau[p].code] |= over.bit();
-                cone_after_[over.code] |= tableau[p].bit();
-            }
-        }
-        const int top = deck_ranks(v.deck);
-        for (int r = 1; r <= top; ++r) {
-            if (r == v.target) continue;
-            const int want = v.target - r;
-            for (int suit = 0; suit < 4; ++suit) {
-                const int code = 4 * r + suit;
-                if (want < 1 || want > top) {
-                    unpairable_ |= std::uint64_t{1} << code;
-                    continue;
-                }
-                pairable_ |= std::uint64_t{1} << code;
-                partner_[code] = rank_bits(want) & ~(std::uint64_t{1} << code);
-            }
-        }
+        facts_ = pairing_facts(rules_, std::span<const Card>(tableau.data(), static_cast<std::size_t>(l.size)));
         for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) pyramid_codes_ |= tableau[std::countr_zero(m)].bit();
         goal_tableau_ = v.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
         table_.next_search();
@@ -445,7 +417,7 @@ private:
     std::uint64_t partner_ranks(std::uint64_t cards) const {
         std::uint64_t out = 0;
         for (int r = 1; r <= 13; ++r)
-            if (cards & rank_bits(r)) out |= partner_[4 * r] | partner_[4 * r + 1];
+            if (cards & rank_bits(r)) out |= facts_.partners[4 * r] | facts_.partners[4 * r + 1];
         return out;
     }
 
@@ -524,9 +496,9 @@ private:
         const std::uint64_t talon = pos_.talon_codes();
         const std::uint64_t remaining = tableau | talon;
         const std::uint64_t required = v.goal == Goal::AllCards ? remaining : tableau & pyramid_codes_;
-        if (required & unpairable_) return true;
+        if (required & facts_.unpairable) return true;
         const bool last_pass = v.passes != UnlimitedPasses && pos_.pass() >= v.passes;
-        const std::uint64_t pairing = remaining & pairable_;
+        const std::uint64_t pairing = remaining & facts_.pairable;
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         Order& o = orders_[static_cast<std::size_t>(ply)];
         o.remaining = remaining;
@@ -575,13 +547,13 @@ private:
         } else {
             for (std::uint64_t m = remaining; m; m &= m - 1) {
                 const int c = std::countr_zero(m);
-                o.before[c] = cone_before_[c] & remaining;
-                o.after[c] = cone_after_[c] & remaining;
+                o.before[c] = facts_.before[c] & remaining;
+                o.after[c] = facts_.after[c] & remaining;
             }
             for (std::uint64_t m = pairing; m; m &= m - 1) {
                 const int c = std::countr_zero(m);
-                // Never a card on top of it, nor one it lies on top of.
-                o.partners[c] = partner_[c] & remaining & ~(cone_before_[c] | cone_after_[c]);
+                // Never a card that must go before it, nor one it must go before.
+                o.partners[c] = facts_.possible_partners(c, remaining);
             }
             if (!v.turned_pairs_waste && v.waste_piles == 1)
                 for (std::uint64_t m = talon & pairing; m; m &= m - 1) o.partners[std::countr_zero(m)] &= ~talon;
@@ -1003,16 +975,11 @@ private:
     const SolveOptions& o_;
     Position pos_;
     LostTable& table_;
-    // By card code: the tableau cards on top of it, and those it lies on top
-    // of (with overlapping pairs, not those directly on top); the cards of its
-    // partner rank.
-    std::array<std::uint64_t, 64> cone_before_{}, cone_after_{}, partner_{};
+    PairingFacts facts_;  // what the layout alone says of which card pairs with which
     // By ply, along the current line: the facts of order, and the moves.
     // Deques: growing them leaves the elements in place.
     std::deque<Order> orders_;
     std::deque<MoveList> move_lists_;
-    std::uint64_t pairable_ = 0;    // cards that go in pairs
-    std::uint64_t unpairable_ = 0;  // cards of a rank no rank pairs with
     std::uint64_t pyramid_codes_ = 0;
     std::uint64_t goal_tableau_ = 0;
     std::uint64_t nodes_ = 0;
@@ -1042,13 +1009,13 @@ SolveResult Solver::solve(const Game& start) {
     // only a line the rules accept is ever reported as a win.
     if (r.outcome == SolveOutcome::Won) {
         Game game = start;
-        std::string why;
+        Reason<Refusal> why;
         for (Move& m : r.line) {
             m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, -1}
                              : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, -1}
                              : MoveRequest{m.kind, NoCard, NoCard, rules.variant.waste_piles > 1 ? m.pile : -1},
                              why);
-            if (!why.empty()) throw std::logic_error("solver produced an illegal move: " + why);
+            if (why) throw std::logic_error("solver produced an illegal move: " + why.text);
             game.apply(m);
         }
         if (game.status() != Status::Won) throw std::logic_error("solver line does not win");
@@ -1059,28 +1026,6 @@ SolveResult Solver::solve(const Game& start) {
 SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options) {
     Solver solver(options);
     return solver.solve(rules, deal);
-}
-
-bool has_lock(const Rules& rules, const Deal& deal) {
-    const Variant& v = rules.variant;
-    const Layout& l = rules.layout;
-    std::array<std::uint64_t, 64> above{};
-    for (int p = l.size - 1; p >= 0; --p) {
-        above[p] = l.covers[p];
-        for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above[p] |= above[std::countr_zero(m)];
-    }
-    for (std::uint64_t m = l.pyramid_mask; m; m &= m - 1) {
-        const int p = std::countr_zero(m);
-        const int rank = deal.tableau[p].rank();
-        if (rank == v.target) continue;
-        int partners = 0;
-        for (int q = 0; q < l.size; ++q)
-            if (deal.tableau[q].rank() + rank == v.target && !(above[p] >> q & 1)) ++partners;
-        for (Card c : deal.stock)
-            if (c.rank() + rank == v.target) ++partners;
-        if (partners == 0) return true;
-    }
-    return false;
 }
 
 }  // namespace pyr

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game.hpp"
+#include "pairing.hpp"
 
 namespace pyr {
 
@@ -48,9 +49,5 @@ private:
 };
 
 SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options = {});
-
-// A lock in the starting deal: a pyramid card all of whose partners lie on
-// top of it (covering it directly or not), so it can never be removed.
-bool has_lock(const Rules& rules, const Deal& deal);
 
 }  // namespace pyr

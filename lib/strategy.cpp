@@ -10,23 +10,20 @@
 #include <algorithm>
 #include <bit>
 
+#include "pairing.hpp"
+
 namespace pyr {
 
 namespace {
 
 constexpr int MaxPlanDepth = 6;
 
-std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
-
 class Planner {
 public:
     explicit Planner(const Game& g) : rules_(g.rules()) {
-        const Layout& l = rules_.layout;
-        for (int p = l.size - 1; p >= 0; --p) {
-            above_[p] = l.covers[p];
-            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) above_[p] |= above_[std::countr_zero(m)];
-        }
-        for (int p = 0; p < l.size; ++p) tableau_[p] = g.tableau_card(p);
+        std::array<Card, 64> tableau{};
+        for (int p = 0; p < rules_.layout.size; ++p) tableau[p] = g.tableau_card(p);
+        facts_ = pairing_facts(rules_, std::span<const Card>(tableau.data(), static_cast<std::size_t>(rules_.layout.size)));
     }
 
     // How good a position is, from what a person can know.
@@ -35,7 +32,7 @@ public:
         const State& s = g.state();
         // Cards still in the game (known: every card not yet removed).
         std::uint64_t remaining = 0;
-        for (std::uint64_t m = s.present; m; m &= m - 1) remaining |= tableau_[std::countr_zero(m)].bit();
+        for (std::uint64_t m = s.present; m; m &= m - 1) remaining |= g.tableau_card(std::countr_zero(m)).bit();
         for (int i = s.stock_pos; i < s.stock_len; ++i) remaining |= s.stock[i].bit();
         for (int k = 0; k < MaxWastePiles; ++k)
             for (int i = 0; i < s.waste_len[k]; ++i) remaining |= s.waste[k][i].bit();
@@ -43,14 +40,9 @@ public:
         const std::uint64_t must_go = v.goal == Goal::Pyramid ? s.present & rules_.layout.pyramid_mask : s.present;
         int score = -100 * g.cards_left();
         for (std::uint64_t m = must_go; m; m &= m - 1) {
-            const int p = std::countr_zero(m);
-            const int rank = tableau_[p].rank();
-            if (rank == v.target) continue;
-            const int want = v.target - rank;
-            if (want < 1 || want > deck_ranks(v.deck)) continue;
-            std::uint64_t over = 0;
-            for (std::uint64_t a = above_[p] & s.present; a; a &= a - 1) over |= tableau_[std::countr_zero(a)].bit();
-            const int partners = std::popcount(remaining & rank_bits(want) & ~over);
+            const Card c = g.tableau_card(std::countr_zero(m));
+            if (!(facts_.pairable & c.bit())) continue;
+            const int partners = std::popcount(facts_.partners_not_before(c.code, remaining));
             // A card with no partner left can never go; one with a single partner is at risk.
             score -= partners == 0 ? 1000 : partners == 1 ? 30 : 0;
         }
@@ -82,8 +74,7 @@ public:
 
 private:
     const Rules& rules_;
-    std::array<std::uint64_t, 64> above_{};
-    std::array<Card, 64> tableau_{};
+    PairingFacts facts_;
 };
 
 }  // namespace

@@ -111,9 +111,16 @@ inline pyr::MoveRequest request(DeckKind deck, std::string_view text) {
 
 // Why resolve() refuses `text`; empty when it is legal.
 inline std::string why_not(const Game& g, std::string_view text) {
-    std::string why;
+    Reason<Refusal> why;
     g.resolve(request(g.variant().deck, text), why);
-    return why;
+    return why.text;
+}
+
+// The kind of resolve()'s refusal of `text`; Refusal::None when it is legal.
+inline Refusal refusal(const Game& g, std::string_view text) {
+    Reason<Refusal> why;
+    g.resolve(request(g.variant().deck, text), why);
+    return why.kind;
 }
 
 // Plays moves separated by ';', each of which must be legal.
@@ -125,10 +132,10 @@ inline void play(Game& g, std::string_view moves) {
         const std::string_view text = moves.substr(start, end - start);
         start = end + 1;
         if (words(text).empty()) continue;
-        std::string why;
+        Reason<Refusal> why;
         const Move m = g.resolve(request(g.variant().deck, text), why);
-        INFO("move '" << text << "'");
-        REQUIRE(why == "");
+        INFO("move '" << text << "' refused: " << why.text);
+        REQUIRE(why.kind == Refusal::None);
         g.apply(m);
     }
 }

@@ -389,6 +389,37 @@ TEST_CASE("resolve says exactly why a pair or a King is refused", "[game][resolv
     CHECK(why_not(g, "QD AS") == "");
 }
 
+TEST_CASE("resolve's refusals are typed: each says what kind of move is refused", "[game][resolve]") {
+    using pyr::Refusal;
+    const Rules rules(pyr::load_variant("traditional"));
+    Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
+    CHECK(refusal(g, "7D 6H") == Refusal::NotInPlay);
+    play(g, WorkedMoves);
+    CHECK(refusal(g, "QS AS") == Refusal::NotInPlay);    // covered
+    CHECK(refusal(g, "5S 8S") == Refusal::NotInPlay);    // in the stock
+    CHECK(refusal(g, "7S 5S") == Refusal::WrongSum);
+    CHECK(refusal(g, "KS") == Refusal::Removed);
+    CHECK(refusal(g, "JC 2H") == Refusal::Removed);     // removed comes before "not in play"
+    CHECK(refusal(g, "JC 5S") == Refusal::Removed);     // and before the sum
+    CHECK(refusal(g, "QH") == Refusal::NotLone);
+    CHECK(refusal(g, "KD") == Refusal::NotInPlay);
+    CHECK(refusal(g, "5S 5S") == Refusal::SameCard);
+    CHECK(refusal(g, "recycle") == Refusal::CannotRecycle);
+    CHECK(refusal(g, "draw 2") == Refusal::NoSuchPile);
+    CHECK(refusal(g, "draw") == Refusal::None);
+    CHECK(g.place(card(DeckKind::French, "KS")) == pyr::Place::Removed);
+    CHECK(g.place(card(DeckKind::French, "QS")) == pyr::Place::Covered);
+    CHECK(g.place(card(DeckKind::French, "QH")) == pyr::Place::InPlay);
+    CHECK(g.place(card(DeckKind::French, "8S")) == pyr::Place::InStock);
+    play(g, "draw; draw; draw");  // 8S and AS onto the waste, QD turned
+    CHECK(g.place(card(DeckKind::French, "8S")) == pyr::Place::InWaste);
+    CHECK(g.place(card(DeckKind::French, "AS")) == pyr::Place::InPlay);
+    CHECK(refusal(g, "5S 8S") == Refusal::NotInPlay);
+    CHECK(refusal(g, "QH AS") == Refusal::None);
+    for (int i = 0; i < 19; ++i) play(g, "draw");
+    CHECK(refusal(g, "draw") == Refusal::StockEmpty);
+}
+
 TEST_CASE("resolve refuses draw and recycle with the reason, and the game is then lost", "[game][resolve]") {
     const Rules rules(pyr::load_variant("traditional"));
     Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
@@ -421,11 +452,11 @@ TEST_CASE("resolve refuses draw and recycle with the reason, and the game is the
 TEST_CASE("a move resolved by the covering card first or second is the same move", "[game][resolve]") {
     const Rules rules(pyr::load_variant("traditional"));
     Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
-    std::string why;
+    pyr::Reason<pyr::Refusal> why;
     const Move a = g.resolve(request(DeckKind::French, "JC 2D"), why);
-    CHECK(why == "");
+    CHECK_FALSE(why);
     const Move b = g.resolve(request(DeckKind::French, "2D JC"), why);
-    CHECK(why == "");
+    CHECK_FALSE(why);
     CHECK(a == b);
     CHECK(a.kind == MoveKind::Pair);
     CHECK(a.a == 24);
@@ -509,13 +540,13 @@ TEST_CASE("every listed move is what resolve gives for its own cards, over rando
                 req.b = m.cb;
                 if (m.kind == MoveKind::Draw && g.variant().waste_piles > 1 && g.state().turned.valid())
                     req.pile = m.pile;
-                std::string why;
+                pyr::Reason<pyr::Refusal> why;
                 const Move r = g.resolve(req, why);
-                if (!why.empty() || !(r == m)) FAIL_CHECK(name << ": " << show(g, m) << " resolved to " << show(g, r) << " why '" << why << "'");
+                if (why || !(r == m)) FAIL_CHECK(name << ": " << show(g, m) << " resolved to " << show(g, r) << " why '" << why.text << "'");
                 if (m.kind == MoveKind::Pair) {
                     std::swap(req.a, req.b);
                     const Move s = g.resolve(req, why);
-                    if (!why.empty() || !(s == m)) FAIL_CHECK(name << ": " << show(g, m) << " (cards swapped) resolved to " << show(g, s) << " why '" << why << "'");
+                    if (why || !(s == m)) FAIL_CHECK(name << ": " << show(g, m) << " (cards swapped) resolved to " << show(g, s) << " why '" << why.text << "'");
                 }
             }
         });
@@ -532,12 +563,12 @@ TEST_CASE("resolve accepts a pair or a lone card exactly when legal_moves lists 
             auto listed = [&](const Move& m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); };
             for (Card a : deck) {
                 pyr::MoveRequest req;
-                std::string why;
+                pyr::Reason<pyr::Refusal> why;
                 if (a.rank() == v.target) {
                     req.kind = MoveKind::Lone;
                     req.a = a;
                     const Move m = g.resolve(req, why);
-                    if (why.empty() != listed(m)) FAIL_CHECK(name << ": lone " << g.name(a) << " why '" << why << "'");
+                    if (!why != listed(m)) FAIL_CHECK(name << ": lone " << g.name(a) << " why '" << why.text << "'");
                 }
                 for (Card b : deck) {
                     if (a.rank() + b.rank() != v.target || a == b) continue;
@@ -545,8 +576,8 @@ TEST_CASE("resolve accepts a pair or a lone card exactly when legal_moves lists 
                     req.a = a;
                     req.b = b;
                     const Move m = g.resolve(req, why);
-                    if (why.empty() != listed(m))
-                        FAIL_CHECK(name << ": pair " << g.name(a) << " " << g.name(b) << " why '" << why << "'");
+                    if (!why != listed(m))
+                        FAIL_CHECK(name << ": pair " << g.name(a) << " " << g.name(b) << " why '" << why.text << "'");
                 }
             }
         });
@@ -561,7 +592,7 @@ TEST_CASE("cards_left counts every card not removed, wherever it lies", "[game]"
             for (int k = 0; k < pyr::MaxWastePiles; ++k) waste += s.waste_len[k];
             int removed = 0;
             for (Card c : pyr::deck_cards(g.variant().deck))
-                if (g.describe(c).find("already been removed") != std::string::npos) ++removed;
+                if (g.place(c) == pyr::Place::Removed) ++removed;
             INFO(name);
             CHECK(g.cards_left() == pyr::deck_size(g.variant().deck) - removed);
             CHECK(g.cards_left() == std::popcount(s.present) + s.stock_left() + waste + (s.turned.valid() ? 1 : 0));

@@ -13,6 +13,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/error.hpp"
 #include "formats/movelog.hpp"
+#include "formats/play_commands.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
@@ -630,10 +631,9 @@ TEST_CASE("deals: an unindented line of cards after a complete text deal is the 
 
 TEST_CASE("moves: parse_move reads every form") {
     pyr::MoveRequest req;
-    std::string why;
+    pyr::Reason<pyr::MoveSyntax> why;
     int col = 0;
     auto parse = [&](std::string_view text, DeckKind deck = DeckKind::French) {
-        why.clear();
         return pyr::parse_move(deck, text, req, why, col);
     };
     REQUIRE(parse("QH AS"));
@@ -683,10 +683,10 @@ TEST_CASE("moves: parse_move reads every form") {
 TEST_CASE("moves: parse_move errors and their columns") {
     pyr::MoveRequest req;
     auto error = [&](std::string_view text, DeckKind deck = DeckKind::French) {
-        std::string why;
+        pyr::Reason<pyr::MoveSyntax> why;
         int col = 0;
         if (pyr::parse_move(deck, text, req, why, col)) return std::string("no error");
-        return std::to_string(col) + ": " + why;
+        return std::to_string(col) + ": " + why.text;
     };
     CHECK(error("") == "1: empty move");
     CHECK(error("   ") == "1: empty move");
@@ -704,6 +704,43 @@ TEST_CASE("moves: parse_move errors and their columns") {
     CHECK(error("  r x") == "5: 'recycle' takes nothing after it");
 }
 
+TEST_CASE("moves: parse_move says what kind of text is no move") {
+    pyr::MoveRequest req;
+    auto kind = [&](std::string_view text, DeckKind deck = DeckKind::French) {
+        pyr::Reason<pyr::MoveSyntax> why;
+        int col = 0;
+        const bool ok = pyr::parse_move(deck, text, req, why, col);
+        CHECK(ok == (why.kind == pyr::MoveSyntax::Ok));
+        return why.kind;
+    };
+    using pyr::MoveSyntax;
+    CHECK(kind("QH AS") == MoveSyntax::Ok);
+    CHECK(kind("draw 2") == MoveSyntax::Ok);
+    CHECK(kind("") == MoveSyntax::Empty);
+    CHECK(kind("xyz") == MoveSyntax::UnknownWord);
+    CHECK(kind("xyz", DeckKind::Spanish) == MoveSyntax::UnknownWord);
+    // One word that is a card of the other deck, or two words, are bad cards, not unknown words.
+    CHECK(kind("RO") == MoveSyntax::BadCard);
+    CHECK(kind("QH", DeckKind::Spanish) == MoveSyntax::BadCard);
+    CHECK(kind("xyz QH") == MoveSyntax::BadCard);
+    CHECK(kind("QH ZZ") == MoveSyntax::BadCard);
+    CHECK(kind("QH AS 2C") == MoveSyntax::ThirdCard);
+    CHECK(kind("draw 0") == MoveSyntax::BadPile);
+    CHECK(kind("draw 1 2") == MoveSyntax::DrawArguments);
+    CHECK(kind("recycle now") == MoveSyntax::RecycleArguments);
+}
+
+TEST_CASE("play commands: one unknown word is an unknown command, other bad moves keep their reason") {
+    pyr::PlayCommand cmd;
+    std::string why;
+    CHECK_FALSE(pyr::parse_command(DeckKind::French, "xyz", cmd, why));
+    CHECK(why == "unknown command 'xyz': type help for the list");
+    CHECK_FALSE(pyr::parse_command(DeckKind::French, "RO", cmd, why));
+    CHECK(why.starts_with("bad card 'RO'"));
+    CHECK_FALSE(pyr::parse_command(DeckKind::French, "xyz QH", cmd, why));
+    CHECK(why.starts_with("bad card 'xyz'"));
+}
+
 TEST_CASE("moves: format_move writes the canonical spelling") {
     pyr::RulesCache cache;
     const pyr::MoveLog log = read_log_text(WorkedExample, cache);
@@ -717,10 +754,10 @@ TEST_CASE("moves: format_move writes the canonical spelling") {
     CHECK(written == std::vector<std::string>{"KS", "JC 2D", "7D 6H", "draw", "9C 4D", "draw", "draw", "TS 3H"});
     // Higher rank first, whatever order the log used.
     pyr::Game g2(*log.deal.rules, log.deal.deal);
-    std::string why;
+    pyr::Reason<pyr::Refusal> why;
     g2.apply(g2.resolve({pyr::MoveKind::Lone, french(13, 0), pyr::NoCard, -1}, why));
     const pyr::Move m = g2.resolve({pyr::MoveKind::Pair, french(2, 2), french(11, 3), -1}, why);
-    REQUIRE(why.empty());
+    REQUIRE_FALSE(why);
     CHECK(pyr::format_move(g2, m) == "JC 2D");
 }
 
@@ -841,7 +878,7 @@ TEST_CASE("logs: a scored variant writes and checks the score") {
     const pyr::Deal deal = pyr::deal_from_seed(par.variant, 1);
     const std::string text = pyr::format_log_header(par, deal) + "draw\n";
     pyr::Game game(par, deal);
-    std::string why;
+    pyr::Reason<pyr::Refusal> why;
     game.apply(game.resolve({pyr::MoveKind::Draw, pyr::NoCard, pyr::NoCard, -1}, why));
     CHECK(pyr::format_result(game) == "result unfinished score -52\n");
     CHECK(log_error(text + "result unfinished score -52\n") == "no error");

@@ -3,6 +3,8 @@
 // atomic output and its clean-up.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -201,8 +203,12 @@ TEST_CASE("variant files: size limit, directories, file names as variant names")
     }
     CHECK(error_of([&] { pyr::load_variant(dir.file("big.toml")); }) ==
           dir.file("big.toml") + ": larger than 1048576 bytes: too large for a variant file");
+    // A device, or a FIFO with no writer (which would block an open), is refused at once.
     CHECK(error_of([&] { pyr::load_variant("/dev/zero"); }) ==
-          "/dev/zero: larger than 1048576 bytes: too large for a variant file");
+          "/dev/zero: cannot read: it is a character device, and a variant file must be a regular file");
+    REQUIRE(::mkfifo(dir.file("fifo.toml").c_str(), 0600) == 0);
+    CHECK(error_of([&] { pyr::load_variant(dir.file("fifo.toml")); }) ==
+          dir.file("fifo.toml") + ": cannot read: it is a FIFO, and a variant file must be a regular file");
     std::filesystem::create_directory(dir.file("d.toml"));
     CHECK(error_of([&] { pyr::load_variant(dir.file("d.toml")); }) == dir.file("d.toml") + ": cannot read: it is a directory");
     std::ofstream(dir.file("two words.toml")) << "base = \"par\"\n";

@@ -152,6 +152,7 @@ TEST_CASE("traditional: won only when all 52 cards are gone, not when the pyrami
     CHECK(g.end_reason() == "all 52 cards removed");
     CHECK(legal(g).empty());
     CHECK(why_not(g, "draw") == "the game is over: it is won");
+    CHECK(refusal(g, "draw") == pyr::Refusal::GameWon);
 }
 
 TEST_CASE("traditional: one pass, the waste is never turned over", "[presets][traditional]") {
@@ -300,11 +301,11 @@ TEST_CASE("overlapping: a card pairs with the one free card still covering it", 
     Game g(rules, make_deal(rules.variant, OverlapPyramid));
     play(g, "7C 6C");  // AC is now covered by QC alone, and QC is free
     CHECK(legal(g) == std::set<std::string>{"lone KS@p22", "lone KH@p23", "pair QC@p24 AC@p18", "draw w1"});
-    std::string why;
+    pyr::Reason<pyr::Refusal> why;
     const Move a = g.resolve(request(DeckKind::French, "AC QC"), why);
-    CHECK(why == "");
+    CHECK_FALSE(why);
     const Move b = g.resolve(request(DeckKind::French, "QC AC"), why);
-    CHECK(why == "");
+    CHECK_FALSE(why);
     CHECK(a == b);
     CHECK(show(g, a) == "pair QC@p24 AC@p18");
     g.apply(a);
@@ -463,6 +464,7 @@ TEST_CASE("apophis: the player chooses the waste pile, and every pile's top is i
     CHECK(g.name(g.state().turned) == "4D");
     CHECK(legal(g) == std::set<std::string>{"draw w1", "draw w2", "draw w3"});
     CHECK(why_not(g, "draw") == "draw onto which waste pile? say draw 1 to draw 3 for the turned card 4D");
+    CHECK(refusal(g, "draw") == pyr::Refusal::PileNotGiven);
     CHECK(why_not(g, "draw 4") == "there is no waste pile 4: this variant has 3");
 
     play(g, "draw 1");
@@ -577,6 +579,7 @@ TEST_CASE("tut's rule that the turned card may not pair with the waste top, when
     play(g, "draw; draw");  // 4D onto the waste, 9C turned
     CHECK(legal(g) == std::set<std::string>{"draw w1"});
     CHECK(why_not(g, "9C 4D") == "the turned card may not pair with the waste top in this variant");
+    CHECK(refusal(g, "9C 4D") == pyr::Refusal::TurnedWithWaste);
 
     const Rules traditional(pyr::load_variant("traditional"));
     Game t(traditional, make_deal(traditional.variant, std::string(UpperRows) + " / 2S 2H 2D 2C 3S 3H 3D", "4D 9C"));

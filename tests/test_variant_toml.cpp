@@ -245,3 +245,19 @@ TEST_CASE("variant toml: impossible combinations point at the key that makes the
     const std::string spanish = tmp.write("spanish.toml", "base = \"big.toml\"\ndeck = \"spanish\"\nreserve = 4\n");
     CHECK(load_error(spanish) == spanish + ":3:1: the layout needs 49 cards but the Spanish deck has only 48");
 }
+
+TEST_CASE("variant toml: format_variant writes what reaches a terminal escaped, and it reads back") {
+    Variant v = pyr::load_variant("traditional");
+    v.name = "caf\xc3\xa9";  // printable: kept as it is
+    v.summary = "csi \xc2\x9b" "2J, bidi \xe2\x80\xae, esc \x1b, quote \" and \\";
+    const std::string text = pyr::format_variant(v);
+    CHECK(text.find("name = \"caf\xc3\xa9\"\n") != std::string::npos);
+    CHECK(text.find("summary = \"csi \\u009B2J, bidi \\u202E, esc \\u001B, quote \\\" and \\\\\"\n") != std::string::npos);
+    // Line breaks apart, nothing printable() would escape is left raw.
+    std::string lines = text;
+    std::erase(lines, '\n');
+    CHECK(pyr::printable(lines) == lines);
+    // A summary with controls cannot be read back (the reader refuses them), but the name can.
+    v.summary = "plain";
+    CHECK(pyr::format_variant(pyr::parse_variant(pyr::format_variant(v), "back.toml")) == pyr::format_variant(v));
+}

@@ -49,9 +49,12 @@ err=$(yes ' ' | capped "$pyramide" stats merge - 2>&1)
 check_equal "an endless stats part" \
     "2:pyramide: <stdin>:524289: larger than 1048576 bytes: too large for a stats part" "$?:$err"
 
-# A variant file that never ends, and a base cycle.
+# A variant file that never ends: a device is refused unread; standard input
+# is read up to the size limit. And a base cycle.
 err=$(capped "$pyramide" deal --variant /dev/zero 2>&1)
-check_equal "--variant /dev/zero" "2:pyramide: /dev/zero: larger than 1048576 bytes: too large for a variant file" "$?:$err"
+check_equal "--variant /dev/zero" "2:pyramide: /dev/zero: cannot read: it is a character device, and a variant file must be a regular file" "$?:$err"
+err=$(yes '# a comment, again and again' | capped "$pyramide" deal --variant - 2>&1)
+check_equal "--variant - from an endless pipe" "2:pyramide: <stdin>: larger than 1048576 bytes: too large for a variant file" "$?:$err"
 echo 'base = "self.toml"' >self.toml
 err=$(capped "$pyramide" deal --variant self.toml 2>&1)
 check_equal "a base naming itself" "2:pyramide: self.toml:1:8: base cycle: self.toml -> self.toml" "$?:$err"

@@ -48,6 +48,16 @@ make_inputs() {
     { echo '{'; yes ' ' | head -n 600000; echo '}'; } >stats-huge.json
     # 2 MB of TOML comments.
     { for _ in $(seq 40000); do echo '# forty-nine bytes of comment, again and again.'; done; } >huge.toml
+    # 62 KB dotted keys and table headers of 31,000 parts, and arrays and inline
+    # tables nested 20,000 deep: toml++ recurses on each part and level.
+    { printf 'a'; yes .a | head -n 30999 | tr -d '\n'; echo ' = 1'; } >toml-dotted-key.toml
+    { printf '[a'; yes .a | head -n 30999 | tr -d '\n'; echo ']'; } >toml-header.toml
+    { printf 'a = '; yes '[' | head -n 20000 | tr -d '\n'; yes ']' | head -n 20000 | tr -d '\n'; echo; } >toml-nested-array.toml
+    { printf 'a = '; yes '{b = ' | head -n 20000 | tr -d '\n'; printf 1
+      yes '}' | head -n 20000 | tr -d '\n'; echo; } >toml-nested-table.toml
+    # A user preset holding such a header.
+    mkdir -p xdg/pyramide/variants
+    cp toml-header.toml xdg/pyramide/variants/deepkey.toml
 }
 make_inputs
 
