@@ -16,6 +16,7 @@
 #include "formats/cards.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/error.hpp"
+#include "scratch.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
 #include "formats/text.hpp"
@@ -24,26 +25,8 @@
 
 namespace {
 
-// A fresh folder, removed at the end of the test.
-struct ScratchDir {
-    std::filesystem::path path;
-    ScratchDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "pyramide-test.XXXXXX").string();
-        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~ScratchDir() { std::filesystem::remove_all(path); }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const pyr::InputError& e) {
-        return e.format();
-    }
-    return "no error";
-}
+using pyr::test::error_of;
+using pyr::test::ScratchDir;
 
 // The text form of deal `seed` of traditional, as a log with `moves` after it.
 std::string log_text(const std::string& moves, std::uint64_t seed = 1) {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "formats/error.hpp"
+#include "scratch.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/text.hpp"
 
@@ -21,25 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ScratchDir {
-    fs::path path;
-    ScratchDir() {
-        std::string pattern = (fs::temp_directory_path() / "pyramide-output.XXXXXX").string();
-        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~ScratchDir() { fs::remove_all(path); }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const pyr::InputError& e) {
-        return e.format();
-    }
-    return "no error";
-}
+using pyr::test::error_of;
+using pyr::test::ScratchDir;
 
 std::string contents(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
