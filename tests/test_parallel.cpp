@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <new>
 #include <stdexcept>
 #include <thread>
@@ -42,6 +43,10 @@ TEST_CASE("a worker's exception comes back to the caller, the others stop") {
                                       [&](unsigned, std::size_t i) {
                                           ++calls;
                                           if (i == 10) throw std::bad_alloc();
+                                          // Some work per item: 100,000 empty items could all
+                                          // be taken before the others see the stop (seen on a
+                                          // loaded machine); these take seconds, the stop a moment.
+                                          std::this_thread::sleep_for(std::chrono::microseconds(50));
                                       }),
                     std::bad_alloc);
     CHECK(calls < 100000);
