@@ -341,7 +341,7 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
     if (st == Status::InProgress) return std::nullopt;
     set_signal_note("");  // the game is over: nothing left to resume
     const int left = game.cards_left();
-    std::string end = fmt::format("You {} ({}): {} card{} left", st == Status::Won ? "won" : "lost",
+    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(st),
                                   game.end_reason(), left, left == 1 ? "" : "s");
     if (game.variant().scored) end += fmt::format(", score {}", game.score());
     say(end + ".");
@@ -482,7 +482,7 @@ int Session::resume() {
     const Status st = t.game.status();
     if (st != Status::InProgress)
         throw InputError(in.name(), 0, 0,
-                         fmt::format("the game is over ({}: {}): nothing to resume", st == Status::Won ? "won" : "lost",
+                         fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
                                      t.game.end_reason()));
     // Moves may follow neither a result line nor a torn last line (a write cut
     // off by a crash, which the reader ignores): drop both, keeping everything

@@ -26,7 +26,7 @@ struct ReplayOptions {
 // The result line of the text form: "result: won (...), 0 cards left, score 50".
 std::string result_text(const Game& game) {
     const Status st = game.status();
-    std::string line = fmt::format("result: {}", st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished");
+    std::string line = fmt::format("result: {}", status_word(st));
     if (st != Status::InProgress) line += " (" + game.end_reason() + ")";
     line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
     if (game.variant().scored) line += fmt::format(", score {}", game.score());
@@ -76,7 +76,7 @@ int run_replay(const ReplayOptions& o) {
     }
     if (o.json && !o.final_only) w.end_array();
     const Status st = game.status();
-    const char* result = st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+    const char* result = status_word(st);
     if (o.json) {
         if (o.final_only) {
             w.key("final");

@@ -101,7 +101,7 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
             replay(log, game);
             r.moves = static_cast<int>(log.moves.size());
             const Status st = game.status();
-            r.result = st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+            r.result = status_word(st);
         } else {
             DealReader reader(in.lines(), cache, o.variant);
             while (const std::optional<ReadDeal> rd = reader.next()) {

@@ -114,6 +114,10 @@ const char* result_word(LogResult r) {
     return "";
 }
 
+const char* status_word(Status st) {
+    return st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+}
+
 std::string torn_line_warning(const MoveLog& log) {
     if (!log.torn_line) return "";
     return fmt::format("torn last line ignored (no final newline): '{}'", excerpt(log.torn_text));
@@ -126,7 +130,7 @@ std::string format_log_header(const Rules& rules, const Deal& deal) {
 std::string format_result(const Game& game) {
     const Status st = game.status();
     std::string s = "result ";
-    s += st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
+    s += status_word(st);
     if (game.variant().scored) s += fmt::format(" score {}", game.score());
     return s + "\n";
 }
@@ -209,7 +213,7 @@ void replay(const MoveLog& log, Game& game, const std::function<void(const Game&
         const Status st = game.status();
         if (st != Status::InProgress)
             throw InputError(log.file, lm.line, lm.col,
-                             fmt::format("move after the end of the game ({}: {})", st == Status::Won ? "won" : "lost",
+                             fmt::format("move after the end of the game ({}: {})", status_word(st),
                                          game.end_reason()),
                              Severity::Invalid);
         const Move m = game.resolve(lm.req, why);

@@ -33,6 +33,8 @@ std::string format_move(const Game& before, const Move& m);
 
 enum class LogResult { None, Won, Lost, Unfinished };
 const char* result_word(LogResult r);
+// "won", "lost" or "unfinished": how logs and reports name a game's status.
+const char* status_word(Status st);
 
 struct LoggedMove {
     MoveRequest req;
