@@ -270,11 +270,12 @@ ReadDeal DealReader::read_line_form(const std::string& line) {
         const Token& t = toks[first_card];
         const std::size_t eq = t.text.find('=');
         const std::string_view key = t.text.substr(0, eq), value = t.text.substr(eq + 1);
+        const std::optional<std::uint64_t> seed = key == "seed" ? parse_decimal(value) : std::nullopt;
         if (key == "variant" && first_card == 0 && !value.empty()) {
             name = std::string(value);
             name_col = t.col + 8;
-        } else if (key == "seed" && !out.deal.has_seed && parse_decimal(value)) {
-            out.deal.seed = *parse_decimal(value);
+        } else if (seed && !out.deal.has_seed) {
+            out.deal.seed = *seed;
             out.deal.has_seed = true;
             out.seed_line = out.line;
             out.seed_col = t.col + 5;
