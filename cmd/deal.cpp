@@ -21,6 +21,7 @@ struct DealOptions {
     std::uint64_t count = 1;
     std::string format = "text";
     std::string output = "-";
+    bool json = false;
 };
 
 int run_deal(const DealOptions& o, bool seeded) {
@@ -58,11 +59,18 @@ Subcommand setup_deal(CLI::App& parent) {
                                           "Deal this seed (0 to 2^64-1); default: random, printed");
     add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
         ->default_str("1");
-    app->add_option("-f,--format", o->format, "text, line or json")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"text", "line", "json"}));
+    CLI::Option* format = app->add_option("-f,--format", o->format, "text, line or json")
+                              ->capture_default_str()
+                              ->check(CLI::IsMember({"text", "line", "json"}));
+    CLI::Option* json = app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");
+    app->parse_complete_callback([o, format, json] {
+        if (json->count() == 0) return;
+        if (format->count() > 0 && o->format != "json")
+            throw CLI::ValidationError("--json", fmt::format("it means --format json, but --format {} is given too", o->format));
+        o->format = "json";
+    });
     return {app, [o, seed] {
                 if (seed->count() > 0) check_seed_count(o->seed, o->count);
                 return run_deal(*o, seed->count() > 0);

@@ -11,24 +11,25 @@ _pyramide_subcommands="deal play validate replay solve stats variants help"
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
 _pyramide_opts_top="-h --help -V --version"
-_pyramide_opts_deal="-h --help -v --variant -s --seed -n --count -f --format -o --output"
+_pyramide_opts_deal="-h --help -v --variant -s --seed -n --count -f --format --json -o --output"
 _pyramide_opts_play="-h --help -v --variant -s --seed --log --no-log --resume --color --ascii --games"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed -o --output --shortest --json --node-limit"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
-_pyramide_opts_variants="-h --help"
-_pyramide_opts_variants_show="-h --help"
+_pyramide_opts_variants="-h --help --json"
+_pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
 _pyramide_valued="-v --variant -s --seed -n --count -f --format -o --output --log --resume --color --games --node-limit --seeds -j --jobs --shard --measure"
 
-# Preset names: the binary's own list, then the user presets (found by the
-# binary by name, but not listed by `pyramide variants`).
+# Preset names: the binary's own list (up to its blank line), then the user
+# presets, the .toml files of the folder.
 _pyramide_presets() {
     local cmd=$1 name rest dir f
     while read -r name rest; do
-        [[ -n $name ]] && printf '%s\n' "$name"
+        [[ -z $name ]] && break # the user presets follow a blank line: listed below
+        printf '%s\n' "$name"
     done < <("$cmd" variants 2>/dev/null)
     dir=${XDG_CONFIG_HOME:-}
     [[ $dir == /* ]] || dir=$HOME/.config

@@ -44,7 +44,11 @@ end
 # Presets with their summaries, then user presets.
 function __pyramide_presets
     set -l cmd (commandline -opc)[1]
-    command $cmd variants 2>/dev/null | string replace -r '^(\S+)\s+(.*)$' '$1\t$2'
+    # The user presets follow a blank line; they are found in their folder below.
+    for line in (command $cmd variants 2>/dev/null)
+        test -z "$line"; and break
+        string replace -r '^(\S+)\s+(.*)$' '$1\t$2' -- $line
+    end
     set -l dir $XDG_CONFIG_HOME
     string match -q '/*' -- "$dir"; or set dir $HOME/.config
     for f in $dir/pyramide/variants/*.toml
@@ -78,6 +82,7 @@ complete -c pyramide -n '__pyramide_at deal' -s v -l variant -x -a '(__pyramide_
 complete -c pyramide -n '__pyramide_at deal' -s s -l seed -x -d 'Deal this seed'
 complete -c pyramide -n '__pyramide_at deal' -s n -l count -x -d 'Deal this many games'
 complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json' -d 'Output form'
+complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format json'
 complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
 
 # pyramide play
@@ -142,10 +147,12 @@ complete -c pyramide -n '__pyramide_at stats merge' -l csv -d 'Print CSV'
 # pyramide variants
 complete -c pyramide -n '__pyramide_at variants' -a show -d "Print a preset's TOML"
 complete -c pyramide -n '__pyramide_at variants' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at variants' -l json -d 'Print the list as JSON'
 
 # pyramide variants show
 complete -c pyramide -n '__pyramide_at variants show' -a '(__pyramide_variants)'
 complete -c pyramide -n '__pyramide_at variants show' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at variants show' -l json -d 'Print the rules as JSON'
 
 # pyramide help
 complete -c pyramide -n '__pyramide_at help; and test (count (commandline -opc)) -eq 2' -a "$subcommands"

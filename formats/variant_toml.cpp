@@ -155,8 +155,9 @@ public:
             text = spec == "-" ? read_stdin() : read_file(source, MaxSmallFileBytes, "a variant file");
             dir = spec == "-" ? "." : p.parent_path().string();
             if (dir.empty()) dir = ".";
-        } else if (const Preset* preset = find_preset(spec)) {
-            source = std::string(spec) + ".toml (preset)";
+        } else if (const Preset* preset = find_preset(ascii_lower(spec))) {
+            refuse_user_shadow(preset->name);
+            source = std::string(preset->name) + ".toml (preset)";
             text = std::string(preset->text);
         } else {
             const std::string user = user_variant_dir() + "/" + spec + ".toml";
@@ -184,6 +185,7 @@ public:
         chain.push_back(source);
         Variant v = parse(text, source, dir, chain);
         chain.pop_back();
+        if (chain.empty()) check_name(v, spec, source);
         return v;
     }
 
@@ -337,6 +339,37 @@ public:
     }
 
 private:
+    // A preset's name always means the preset: a user preset of that name would
+    // never be read, and its owner would play rules they did not write unawares.
+    static void refuse_user_shadow(std::string_view preset) {
+        const std::string user = user_variant_dir() + "/" + std::string(preset) + ".toml";
+        std::error_code ec;
+        if (std::filesystem::exists(user, ec))
+            throw InputError(user, 0, 0,
+                             fmt::format("this user preset takes the name of the preset '{}', which always means "
+                                         "the preset: rename the file",
+                                         preset));
+    }
+
+    // A variant's name is what deals and logs write after `variant`, and what
+    // reads them back: a file may take a preset's name only with the preset's
+    // very rules, and a user preset's name is its file's name.
+    static void check_name(const Variant& v, const std::string& spec, const std::string& source) {
+        if (find_preset(ascii_lower(spec))) return;
+        if (const Preset* p = find_preset(ascii_lower(v.name))) {
+            if (parse_variant(p->text, std::string(p->name) + ".toml (preset)") != v)
+                throw InputError(source, 0, 0,
+                                 fmt::format("the variant is named '{}', a preset's name, but its rules are not "
+                                             "the preset's: give it a name of its own",
+                                             printable(v.name)));
+        } else if (!is_variant_path(spec) && v.name != spec) {
+            throw InputError(source, 0, 0,
+                             fmt::format("this user preset is named '{}': a user preset's name is its file's name "
+                                         "('{}'), or deals and logs could not find it",
+                                         printable(v.name), printable(spec)));
+        }
+    }
+
     // Where to report an impossible combination: the key check() names if this
     // file sets it; otherwise a key of this file that takes part in the
     // combination (passes = 2 over par's three pass bonuses), since pointing
@@ -439,27 +472,52 @@ std::string toml_string(std::string_view s) {
 }
 }  // namespace
 
+std::vector<VariantField> variant_fields(const Variant& v) {
+    using F = VariantField;
+    std::vector<F> f;
+    const auto add = [&f](const char* key, F::Kind kind, std::string text) { f.push_back({key, kind, std::move(text), {}}); };
+    add("name", F::String, v.name);
+    add("summary", F::String, v.summary);
+    add("deck", F::String, v.deck == DeckKind::French ? "french" : "spanish");
+    add("target", F::Integer, std::to_string(v.target));
+    add("layout", F::String, v.layout == LayoutKind::Pyramid ? "pyramid" : "triangle");
+    add("rows", F::Integer, std::to_string(v.rows));
+    add("reserve", F::Integer, std::to_string(v.reserve));
+    add("piles", F::Integer, std::to_string(v.piles));
+    add("pile_depth", F::Integer, std::to_string(v.pile_depth));
+    if (v.passes == UnlimitedPasses)
+        add("passes", F::String, "unlimited");
+    else
+        add("passes", F::Integer, std::to_string(v.passes));
+    add("draw", F::Integer, std::to_string(v.draw));
+    add("waste_piles", F::Integer, std::to_string(v.waste_piles));
+    add("turned_pairs_waste", F::Boolean, v.turned_pairs_waste ? "true" : "false");
+    add("overlapping", F::Boolean, v.overlapping ? "true" : "false");
+    add("goal", F::String, v.goal == Goal::AllCards ? "all" : "pyramid");
+    add("scored", F::Boolean, v.scored ? "true" : "false");
+    F bonus{"pass_bonus", F::Integers, "", {}};
+    for (const int b : v.pass_bonus) bonus.items.push_back(b);
+    f.push_back(bonus);
+    add("card_penalty", F::Integer, std::to_string(v.card_penalty));
+    add("series", F::Integer, std::to_string(v.series));
+    return f;
+}
+
 std::string format_variant(const Variant& v) {
     std::string out;
-    out += fmt::format("name = {}\n", toml_string(v.name));
-    out += fmt::format("summary = {}\n", toml_string(v.summary));
-    out += fmt::format("deck = \"{}\"\n", v.deck == DeckKind::French ? "french" : "spanish");
-    out += fmt::format("target = {}\n", v.target);
-    out += fmt::format("layout = \"{}\"\n", v.layout == LayoutKind::Pyramid ? "pyramid" : "triangle");
-    out += fmt::format("rows = {}\nreserve = {}\npiles = {}\npile_depth = {}\n", v.rows, v.reserve, v.piles,
-                       v.pile_depth);
-    if (v.passes == UnlimitedPasses)
-        out += "passes = \"unlimited\"\n";
-    else
-        out += fmt::format("passes = {}\n", v.passes);
-    out += fmt::format("draw = {}\nwaste_piles = {}\n", v.draw, v.waste_piles);
-    out += fmt::format("turned_pairs_waste = {}\noverlapping = {}\n", v.turned_pairs_waste, v.overlapping);
-    out += fmt::format("goal = \"{}\"\n", v.goal == Goal::AllCards ? "all" : "pyramid");
-    out += fmt::format("scored = {}\n", v.scored);
-    std::string bonus;
-    for (const int b : v.pass_bonus) bonus += (bonus.empty() ? "" : ", ") + std::to_string(b);
-    out += fmt::format("pass_bonus = [{}]\n", bonus);
-    out += fmt::format("card_penalty = {}\nseries = {}\n", v.card_penalty, v.series);
+    for (const VariantField& f : variant_fields(v)) {
+        out += f.key + " = ";
+        if (f.kind == VariantField::String) {
+            out += toml_string(f.text);
+        } else if (f.kind == VariantField::Integers) {
+            std::string list;
+            for (const int i : f.items) list += (list.empty() ? "" : ", ") + std::to_string(i);
+            out += "[" + list + "]";
+        } else {
+            out += f.text;
+        }
+        out += '\n';
+    }
     return out;
 }
 

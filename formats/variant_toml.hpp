@@ -34,6 +34,16 @@ Variant parse_variant(std::string_view text, const std::string& source, const st
 // variant with its `base` chain resolved.
 std::string format_variant(const Variant& v);
 
+// One rule of a Variant as a key and a typed value, in the presets' order: what
+// format_variant() writes as TOML and `variants show --json` as JSON.
+struct VariantField {
+    std::string key;
+    enum Kind { String, Integer, Boolean, Integers } kind;
+    std::string text;        // String: the value; Integer, Boolean: its literal (42, true)
+    std::vector<int> items;  // Integers
+};
+std::vector<VariantField> variant_fields(const Variant& v);
+
 // A spec names a file when it has a slash or ends in ".toml".
 bool is_variant_path(std::string_view spec);
 

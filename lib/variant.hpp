@@ -46,6 +46,8 @@ struct Variant {
     int tableau_size() const { return pyramid_size() + reserve + piles * pile_depth; }
     int stock_size() const { return deck_size(deck) - tableau_size(); }
     bool has_lone() const { return target <= deck_ranks(deck); }
+
+    bool operator==(const Variant&) const = default;
 };
 
 // A rule combination that cannot be played, naming the offending key.

@@ -47,7 +47,8 @@ cd "$scratch/empty"
 
 mapfile -t paths < <(subcommand_paths "$bin")
 subcommands=$("$bin" --help | _help_subcommands)
-presets=$(printf '%s\n' "$("$bin" variants | cut -d' ' -f1)" my-user-preset)
+# The presets (the listing up to its blank line; the user presets follow it), and the user preset.
+presets=$(printf '%s\n' "$("$bin" variants | awk '/^$/ { exit } { print $1 }')" my-user-preset)
 
 # The checks: what is being completed (a command line whose last word is
 # completed), what must be offered, and whether only options count.

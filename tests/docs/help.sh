@@ -41,6 +41,25 @@ for path in "" deal play validate replay solve stats "stats merge" variants "var
     [ -z "$wide" ] || fail "pyramide $path --help has lines over 80 columns:"$'\n'"$wide"
 done
 
+# Every subcommand that reports something has --json (issue 11): all of them,
+# found in the --help texts (so a new one is checked too), but play (a game on
+# a terminal; its log is the record) and help (text for people).
+subcommands() { # PATH...: the subcommands a --help lists
+    # shellcheck disable=SC2086  # the path is words
+    "$bin" $1 --help | awk '/^Subcommands:/ { on = 1; next } on && /^$/ { on = 0 } on && /^  [a-z]/ { print $1 }'
+}
+checked=0
+for top in $(subcommands ""); do
+    for path in "$top" $(subcommands "$top" | sed "s/^/$top /;s/ /:/"); do
+        path=${path//:/ }
+        case $path in play | help) continue ;; esac
+        checked=$((checked + 1))
+        # shellcheck disable=SC2086  # the path is words
+        "$bin" $path --help | grep -q -- '--json' || fail "pyramide $path reports, but has no --json"
+    done
+done
+[ "$checked" -ge 8 ] || fail "only $checked reporting subcommands found in the --help texts"
+
 # Pages installed (the build folder has man1/ and man5/, as a prefix's share/man does).
 if ! command -v man >/dev/null; then
     fail "man not found: run scripts/install-deps"
