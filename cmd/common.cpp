@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "formats/json.hpp"
+
 namespace pyr::cmd {
 
 // printable() leaves what it already made safe unchanged, so text quoted once
@@ -22,6 +24,15 @@ void note_terminal_stdin(const std::string& path, std::string_view what) {
 int report(const InputError& e) {
     message(printable(e.format()));
     return e.severity == Severity::Invalid ? ExitNegative : ExitError;
+}
+
+void warn(const InputError& w) { message(fmt::format("{}:{}: warning: {}", w.file, w.line, w.message)); }
+
+void write_warnings(JsonWriter& json, const std::vector<InputError>& warnings) {
+    json.key("warnings").begin_array();
+    for (const InputError& w : warnings)
+        json.begin_object().key("line").value(w.line).key("col").value(w.col).key("message").value(w.message).end_object();
+    json.end_array();
 }
 
 bool use_color(const std::string& when, std::FILE* stream) {

@@ -15,6 +15,10 @@
 #include "formats/numbers.hpp"
 #include "formats/position.hpp"
 
+namespace pyr {
+class JsonWriter;
+}
+
 namespace pyr::cmd {
 
 // 3: solve gave up at its node limit, neither a proof nor a line.
@@ -28,6 +32,11 @@ void note_terminal_stdin(const std::string& path, std::string_view what);
 
 // Prints the error and returns its exit code (1 invalid, 2 unreadable).
 int report(const InputError& e);
+
+// A warning, "pyramide: FILE:LINE: warning: ...", and the same warnings as a
+// JSON key, "warnings":[{"line":..,"col":..,"message":..}], [] when none.
+void warn(const InputError& w);
+void write_warnings(JsonWriter& json, const std::vector<InputError>& warnings);
 
 // --color=auto|always|never: auto means a terminal, NO_COLOR unset or empty, TERM not "dumb".
 bool use_color(const std::string& when, std::FILE* stream);

@@ -488,8 +488,7 @@ int Session::resume() {
     // off by a crash, which the reader ignores): drop both, keeping everything
     // else (comments too), before appending.
     if (log.result == LogResult::Unfinished || writer.torn()) {
-        if (log.torn_line)
-            message(printable(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log))));
+        for (const InputError& e : log_warnings(log, in.name())) warn(e);
         writer.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line} : std::vector<int>{});
     }
     const Outcome out = play(t, true, 1);

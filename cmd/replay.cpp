@@ -38,7 +38,8 @@ int run_replay(const ReplayOptions& o) {
     note_terminal_stdin(o.file, "a move log");
     Input in(o.file);
     const MoveLog log = read_log(in.lines(), cache, o.variant);
-    if (log.torn_line) message(fmt::format("{}:{}: warning: {}", in.name(), log.torn_line, torn_line_warning(log)));
+    const std::vector<InputError> warnings = log_warnings(log, in.name());
+    for (const InputError& e : warnings) warn(e);
     Game game(*log.deal.rules, log.deal.deal);
     const RenderStyle style = render_style(o.color, o.ascii, stdout);
     JsonWriter w;
@@ -85,6 +86,7 @@ int run_replay(const ReplayOptions& o) {
         w.key("moves").value(n).key("result").value(result).key("reason").value(game.end_reason());
         w.key("cards_left").value(game.cards_left());
         if (game.variant().scored) w.key("score").value(game.score());
+        write_warnings(w, warnings);
         if (illegal) {
             w.key("error").begin_object().key("line").value(illegal->line).key("col").value(illegal->col);
             w.key("message").value(illegal->message).end_object();

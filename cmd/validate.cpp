@@ -67,8 +67,10 @@ struct FileReport {
     // Deals per variant, in the order first seen (a log has one).
     std::vector<std::pair<std::string, std::uint64_t>> variants;
     int moves = 0;
-    int torn_line = 0;  // a log's torn last line, ignored (formats/movelog.md)
-    std::string torn_warning;
+    // What was read but is worth saying: a log's torn last line, ignored
+    // (formats/movelog.md). Printed on stderr, and listed in the JSON.
+    std::vector<InputError> warnings;
+    bool torn = false;
     std::string result;
     bool ok = true;
     int exit = ExitOk;
@@ -96,8 +98,8 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
             r.count_variant(log.deal.rules->variant.name);
             check_required_seed(in.name(), log.deal, req);
             Game game(*log.deal.rules, log.deal.deal);
-            r.torn_line = log.torn_line;
-            r.torn_warning = torn_line_warning(log);
+            r.torn = log.torn_line > 0;
+            r.warnings = log_warnings(log, in.name());
             replay(log, game);
             r.moves = static_cast<int>(log.moves.size());
             const Status st = game.status();
@@ -132,7 +134,7 @@ void print_text(const FileReport& r, bool quiet) {
     if (quiet) return;
     if (r.kind == InputKind::Log)
         fmt::print("{}: ok: move log, {}, {} move{}, {}{}\n", printable(r.file), variants_text(r), r.moves,
-                   r.moves == 1 ? "" : "s", r.result, r.torn_line ? " (torn last line ignored)" : "");
+                   r.moves == 1 ? "" : "s", r.result, r.torn ? " (torn last line ignored)" : "");
     else
         fmt::print("{}: ok: {} deal{}, {}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r));
 }
@@ -147,8 +149,7 @@ void write_json(const FileReport& r, JsonWriter& w) {
         w.end_object();
     }
     if (r.kind == InputKind::Log && r.ok) w.key("moves").value(r.moves).key("result").value(r.result);
-    if (r.torn_line)
-        w.key("warning").begin_object().key("line").value(r.torn_line).key("message").value(r.torn_warning).end_object();
+    write_warnings(w, r.warnings);
     if (!r.ok) {
         w.key("error").begin_object().key("line").value(r.error.line).key("col").value(r.error.col);
         w.key("message").value(r.error.message);
@@ -167,7 +168,7 @@ int run_validate(const ValidateOptions& o) {
     for (const std::string& path : o.files) {
         const FileReport r = check_file(path, o, req, cache);
         rc = std::max(rc, r.exit);
-        if (r.torn_line) message(printable(fmt::format("{}:{}: warning: {}", r.file, r.torn_line, r.torn_warning)));
+        for (const InputError& e : r.warnings) warn(e);
         if (o.json) write_json(r, w);
         else print_text(r, o.quiet);
     }

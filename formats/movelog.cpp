@@ -118,9 +118,12 @@ const char* status_word(Status st) {
     return st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
 }
 
-std::string torn_line_warning(const MoveLog& log) {
-    if (!log.torn_line) return "";
-    return fmt::format("torn last line ignored (no final newline): '{}'", excerpt(log.torn_text));
+std::vector<InputError> log_warnings(const MoveLog& log, const std::string& file) {
+    std::vector<InputError> out;
+    if (log.torn_line)
+        out.emplace_back(file, log.torn_line, 0,
+                         fmt::format("torn last line ignored (no final newline): '{}'", excerpt(log.torn_text)));
+    return out;
 }
 
 std::string format_log_header(const Rules& rules, const Deal& deal) {

@@ -68,8 +68,9 @@ struct MoveLog {
 // A torn last line is not an error: see MoveLog::torn_line.
 MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& variant);
 
-// "torn last line ignored (no final newline): 'JC 2'", or "" if the log has none.
-std::string torn_line_warning(const MoveLog& log);
+// What a reader of the log should also say, as (file, line, col, message):
+// "torn last line ignored (no final newline): 'JC 2'". Empty for most logs.
+std::vector<InputError> log_warnings(const MoveLog& log, const std::string& file);
 
 // "pyramide-log 1", the deal, and the "moves" line.
 std::string format_log_header(const Rules& rules, const Deal& deal);

@@ -84,8 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     fuzz::require(log.moves.size() <= MaxLoggedMoves, "more moves kept than MaxLoggedMoves");
-    if (log.torn_line) {
-        const std::string warning = torn_line_warning(log);
+    for (const InputError& w : log_warnings(log, "fuzz.log")) {
+        const std::string& warning = w.message;
         // An excerpt of 40 characters, each escaped in at most 6 bytes ("\u202e"), and the words around it.
         fuzz::require(printable(warning) == warning, "torn line warning not safe to print: " + printable(warning));
         fuzz::require(warning.size() < 40 * 6 + 100, "torn line warning too long: " + warning);

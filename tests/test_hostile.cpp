@@ -101,17 +101,22 @@ TEST_CASE("logs: a torn last line is ignored with a warning, and the game is unf
     CHECK(torn.moves.size() == 2);
     CHECK(torn.result == pyr::LogResult::None);
     CHECK(torn.torn_line == 19);
-    CHECK(pyr::torn_line_warning(torn) == "torn last line ignored (no final newline): 'result wo'");
+    const std::vector<pyr::InputError> warnings = pyr::log_warnings(torn, "t.log");
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].file == "t.log");
+    CHECK(warnings[0].line == 19);
+    CHECK(warnings[0].message == "torn last line ignored (no final newline): 'result wo'");
     // A move cut in half is not played as the half that is left ("QH" of "QH AS").
     const pyr::MoveLog half = read_log_text(log_text("draw\nQH"), cache);
     CHECK(half.moves.size() == 1);
     CHECK(half.torn_line == 18);
     // Whole lines: nothing torn. A last line of blanks or a comment loses nothing: no warning.
     CHECK(read_log_text(log_text("draw\n"), cache).torn_line == 0);
+    CHECK(pyr::log_warnings(read_log_text(log_text("draw\n"), cache), "t.log").empty());
     CHECK(read_log_text(log_text("draw\n  # a comm"), cache).torn_line == 0);
     // The warning shows the torn text safely.
     const pyr::MoveLog binary = read_log_text(log_text("draw\n\x1b[2J" + std::string(100, 'x')), cache);
-    CHECK(pyr::torn_line_warning(binary) ==
+    CHECK(pyr::log_warnings(binary, "t.log").at(0).message ==
           "torn last line ignored (no final newline): '\\x1b[2J" + std::string(36, 'x') + "...'");
 }
 

@@ -38,6 +38,9 @@ head -c "$(($(grep -b -m1 '^JC 2D' "$example" | cut -d: -f1) + 4))" "$example" >
 check_equal "the torn move is not played" "torn.log: ok: move log, variant traditional, 1 move, unfinished (torn last line ignored)" \
     "$("$pyramide" validate torn.log 2>/dev/null)"
 check_equal "--json says so" \
-    '"warning":{"line":19,"message":"torn last line ignored (no final newline): '"'"'JC 2'"'"'"}' \
-    "$("$pyramide" validate --json torn.log 2>/dev/null | grep -o '"warning":{[^}]*}')"
+    '"warnings":[{"line":19,"col":0,"message":"torn last line ignored (no final newline): '"'"'JC 2'"'"'"}]' \
+    "$("$pyramide" validate --json torn.log 2>/dev/null | grep -o '"warnings":\[[^]]*\]')"
+check_equal "replay --json says so too" \
+    '"warnings":[{"line":19,"col":0,"message":"torn last line ignored (no final newline): '"'"'JC 2'"'"'"}]' \
+    "$("$pyramide" replay --json torn.log 2>/dev/null | grep -o '"warnings":\[[^]]*\]')"
 finish
