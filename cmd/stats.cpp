@@ -168,6 +168,7 @@ public:
         t_.lost += st == Status::Lost;
         t_.unfinished += st == Status::InProgress;
         t_.total_score += game.score();
+        scored_ = game.variant().scored;
         series_len_ = game.variant().series;
         if (series_len_ > 0) {
             series_total_ += game.score();
@@ -185,6 +186,7 @@ private:
     LogTally t_;
     std::string variant_;
     std::int64_t series_total_ = 0;
+    bool scored_ = false;  // scores and series are shown only for a scored variant
     int in_series_ = 0, series_len_ = 0;
 };
 
@@ -194,18 +196,28 @@ void LogCounter::print(ReportForm form) const {
         JsonWriter w;
         w.begin_object().key("variant").value(variant_).key("logs").value(t_.logs).key("won").value(t_.won);
         w.key("lost").value(t_.lost).key("unfinished").value(t_.unfinished);
-        w.key("total_score").value(static_cast<std::int64_t>(t_.total_score));
-        w.key("mean_score").value(std::round(mean * 1e6) / 1e6);
+        if (scored_) {
+            w.key("total_score").value(static_cast<std::int64_t>(t_.total_score));
+            w.key("mean_score").value(std::round(mean * 1e6) / 1e6);
+        }
         if (series_len_ > 0) w.key("series").value(t_.series).key("par_series").value(t_.par_series);
         w.end_object();
         fmt::print("{}\n", w.str());
     } else if (form == ReportForm::Csv) {
-        fmt::print("logs,won,lost,unfinished,total_score,mean_score,series,par_series\n{},{},{},{},{},{:.6f},{},{}\n",
-                   t_.logs, t_.won, t_.lost, t_.unfinished, t_.total_score, mean, t_.series, t_.par_series);
+        std::string head = "logs,won,lost,unfinished", row = fmt::format("{},{},{},{}", t_.logs, t_.won, t_.lost, t_.unfinished);
+        if (scored_) {
+            head += ",total_score,mean_score";
+            row += fmt::format(",{},{:.6f}", t_.total_score, mean);
+        }
+        if (series_len_ > 0) {
+            head += ",series,par_series";
+            row += fmt::format(",{},{}", t_.series, t_.par_series);
+        }
+        fmt::print("{}\n{}\n", head, row);
     } else {
         fmt::print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
                    t_.logs == 1 ? "" : "s", t_.won, t_.lost, t_.unfinished);
-        fmt::print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
+        if (scored_) fmt::print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
         if (series_len_ > 0)
             fmt::print("series of {}: {} complete, {} par (total 0 or more)\n", series_len_, t_.series, t_.par_series);
     }
