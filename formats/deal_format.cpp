@@ -377,9 +377,10 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
                 std::string why;
                 if (rules && in_section && chars <= 3 && !parse_card(rules->variant.deck, toks[0].text, why).valid())
                     lines_.fail(toks[0].col, why);
+                // In a log, the deal ends at its `stop` word (moves), which may come here too.
                 lines_.fail(toks[0].col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, "
-                                                     "piles or stock)",
-                                                     excerpt(toks[0].text)));
+                                                     "piles{})",
+                                                     excerpt(toks[0].text), stop.empty() ? std::string(" or stock") : fmt::format(", stock or {}", stop)));
             }
             if (!rules) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
             Section& s = sections[std::string(kw)];

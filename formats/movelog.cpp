@@ -17,7 +17,8 @@ constexpr int LogVersion = 1;
 
 }  // namespace
 
-bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col) {
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col,
+                std::string_view also) {
     why.clear();
     const std::vector<Token> toks = tokenize(text);
     req = MoveRequest{};
@@ -73,9 +74,10 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<M
             const DeckKind other = deck == DeckKind::French ? DeckKind::Spanish : DeckKind::French;
             if (i == 0 && toks.size() == 1 && !looks_like_card(other, toks[0].text))
                 why = {MoveSyntax::UnknownWord,
-                       fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw or recycle",
+                       fmt::format("unknown move '{}': expected a pair ({}), a {} ({}), draw{} recycle{}",
                                    excerpt(toks[0].text), deck == DeckKind::French ? "QH AS" : "SO 2C",
-                                   lone_name(deck), deck == DeckKind::French ? "KD" : "RO")};
+                                   lone_name(deck), deck == DeckKind::French ? "KD" : "RO", also.empty() ? " or" : ",",
+                                   also.empty() ? "" : fmt::format(" or {}", also))};
             return false;
         }
     }
@@ -191,7 +193,10 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         }
         LoggedMove m;
         Reason<MoveSyntax> why;
-        if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col)) lines.fail(m.col, why.text);
+        // A log's lines are moves or its result: an unknown word names both.
+        if (!parse_move(log.deal.rules->variant.deck, line, m.req, why, m.col, "result")) {
+            lines.fail(m.col, why.text);
+        }
         m.line = lines.line_number();
         if (log.moves.size() < MaxLoggedMoves) {
             log.moves.push_back(m);

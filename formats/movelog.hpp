@@ -26,7 +26,10 @@ enum class MoveSyntax : std::uint8_t {
 // A move as a person types it: "QH AS", "KD", "draw", "draw 2", "recycle"
 // (also "d", "r", "10h", "q♥"). False with `why` when it is not a move;
 // `col` is where the move starts, or where its problem does (1-based within `text`).
-bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col);
+// `also`: another word the caller reads in the same place ("result" in a log),
+// named with the moves when a word is none of them.
+bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<MoveSyntax>& why, int& col,
+                std::string_view also = "");
 
 // The canonical spelling of a legal move, given the game before it.
 std::string format_move(const Game& before, const Move& m);

@@ -839,7 +839,7 @@ TEST_CASE("logs: errors name file, line and column") {
     CHECK(log_error(WorkedExample + "recycle\n") == "t.log:24:1: cannot recycle: the stock still has 21 cards");
     CHECK(log_error(WorkedExample + "draw\n\tJC\n") == "t.log:25:2: JC has already been removed");
     CHECK(log_error(WorkedExample + "jump\n", &sev) ==
-          "t.log:24:1: unknown move 'jump': expected a pair (QH AS), a King (KD), draw or recycle");
+          "t.log:24:1: unknown move 'jump': expected a pair (QH AS), a King (KD), draw, recycle or result");
     CHECK(sev == pyr::Severity::Unreadable);
     // A result line that lies points at its word.
     CHECK(log_error(WorkedExample + "result won\n", &sev) ==

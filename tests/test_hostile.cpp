@@ -135,7 +135,7 @@ TEST_CASE("logs: past MaxLoggedMoves moves are checked but not kept, and never a
     // A bad line after the cap is still found.
     CHECK(error_of([&] { read_log_text(text + "jump\n", cache); }) ==
           "t.log:" + std::to_string(17 + pyr::MaxLoggedMoves + 5) +
-              ":1: unknown move 'jump': expected a pair (QH AS), a King (KD), draw or recycle");
+              ":1: unknown move 'jump': expected a pair (QH AS), a King (KD), draw, recycle or result");
 }
 
 TEST_CASE("deals: thousands of cards in a text-form deal stop at twice the deck") {

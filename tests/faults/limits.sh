@@ -42,7 +42,7 @@ check_equal "$moves moves" "1:pyramide: moves.log:42:1: cannot draw: the stock i
   yes draw | head -n 150000; echo frob; } >frob.log
 err=$(capped "$pyramide" validate frob.log 2>&1)
 check_equal "a bad line after 150,000 moves" \
-    "2:pyramide: frob.log:150017:1: unknown move 'frob': expected a pair (QH AS), a King (KD), draw or recycle" "$?:$err"
+    "2:pyramide: frob.log:150017:1: unknown move 'frob': expected a pair (QH AS), a King (KD), draw, recycle or result" "$?:$err"
 
 # A stats part that never ends: read up to 1 MiB, not into memory whole.
 err=$(yes ' ' | capped "$pyramide" stats merge - 2>&1)
