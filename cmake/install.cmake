@@ -1,7 +1,7 @@
 # Installation (`cmake --install`, `make install PREFIX=...`, the Debian
 # package): the binary, the manual pages (man/), the shell completions where
 # each shell loads them from, the presets for reference (the binary has its own
-# copy) and play's word list for rlwrap. Paths are relative to the prefix.
+# copy). Paths are relative to the prefix.
 include(GNUInstallDirs)
 
 set(PYRAMIDE_BASH_COMPLETION_DIR "${CMAKE_INSTALL_DATADIR}/bash-completion/completions"
@@ -24,5 +24,4 @@ set(completions ${PROJECT_SOURCE_DIR}/completions)
 install(FILES ${completions}/pyramide.bash DESTINATION ${PYRAMIDE_BASH_COMPLETION_DIR} RENAME pyramide)
 install(FILES ${completions}/_pyramide DESTINATION ${PYRAMIDE_ZSH_COMPLETION_DIR})
 install(FILES ${completions}/pyramide.fish DESTINATION ${PYRAMIDE_FISH_COMPLETION_DIR})
-install(FILES ${completions}/play-words DESTINATION ${CMAKE_INSTALL_DATADIR}/pyramide)
 install(FILES ${PRESET_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/pyramide/variants)

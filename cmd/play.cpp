@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "formats/deal_format.hpp"
+#include "line_editor.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
@@ -59,7 +60,9 @@ extern "C" void on_signal(int sig) {
         (void)ignored;
     }
     // The log is already complete up to the last move (LogWriter holds these
-    // signals back while it writes), so there is nothing to clean up.
+    // signals back while it writes), so there is nothing to clean up but the
+    // terminal, which the line editor may have left in its raw mode.
+    restore_terminal();
     ::_exit(128 + sig);
 }
 
@@ -192,7 +195,10 @@ struct Table {
 
 class Session {
 public:
-    explicit Session(const PlayOptions& o) : o_(o) {
+    explicit Session(const PlayOptions& o)
+        : o_(o),
+          editor_(::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0, default_history_path(),
+                  [this](bool first) { return completion_words(first); }) {
         style_ = render_style(o.color, o.ascii, stdout);
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
@@ -207,7 +213,8 @@ private:
     // What one typed line made: one move, or two for `recycle` with a turned card showing.
     using Plan = std::vector<Move>;
 
-    bool read_line(std::string& line, bool& too_long);
+    bool read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember = true);
+    std::vector<std::string> completion_words(bool first) const;
     void say(const std::string& text) { fmt::print("{}\n", text); }
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_)); }
     std::optional<ReadDeal> next_deal(int k);
@@ -222,6 +229,8 @@ private:
     const PlayOptions& o_;
     RenderStyle style_;
     bool echo_ = false;
+    LineEditor editor_;
+    const Table* current_ = nullptr;  // the game being played, for Tab
     RulesCache cache_;
     std::unique_ptr<Input> deal_input_;
     std::unique_ptr<DealReader> deal_reader_;
@@ -230,21 +239,30 @@ private:
     int games_won_ = 0;
 };
 
-bool Session::read_line(std::string& line, bool& too_long) {
-    line.clear();
-    too_long = false;
-    bool any = false;
-    for (;;) {
-        const int ch = std::getchar();
-        if (ch == EOF) break;
-        any = true;
-        if (ch == '\n') break;
-        if (line.size() < MaxCommandBytes) line += static_cast<char>(ch);
-        else too_long = true;
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+bool Session::read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember) {
+    const bool any = editor_.read(prompt, line, too_long, MaxCommandBytes, remember);
     if (echo_ && any) fmt::print("{}\n", too_long ? printable(line.substr(0, 40)) + "..." : printable(line));
+    if (const std::string problem = editor_.take_history_problem(); !problem.empty()) message(problem);
     return any;
+}
+
+// What Tab completes to: the commands (first word only) and the cards a move
+// can take right now: free tableau cards, the turned card, the waste tops.
+std::vector<std::string> Session::completion_words(bool first) const {
+    std::vector<std::string> words;
+    if (first)
+        for (const CommandInfo& c : play_commands())  // words, not the moves' examples ("QH AS")
+            if (!c.name.empty() && c.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos)
+                words.emplace_back(c.name);
+    if (!current_) return words;
+    const Game& g = current_->game;
+    const DeckKind deck = g.variant().deck;
+    for (std::uint64_t m = g.free_mask(); m; m &= m - 1) words.push_back(card_name(deck, g.tableau_card(std::countr_zero(m))));
+    const State& s = g.state();
+    if (s.turned.valid()) words.push_back(card_name(deck, s.turned));
+    for (int k = 0; k < g.variant().waste_piles; ++k)
+        if (s.waste_top(k).valid()) words.push_back(card_name(deck, s.waste_top(k)));
+    return words;
 }
 
 std::string Session::log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const {
@@ -396,6 +414,9 @@ void Session::save(const Table& t, const std::string& argument) {
 
 Session::Outcome Session::play(Table& t, bool resumed, int k) {
     const Variant& v = t.rules.variant;
+    // Tab completes from this game while it is played, and from none after.
+    current_ = &t;
+    const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
     set_signal_note(t.log.path());
     std::string title = fmt::format("{}variant {}", o_.games > 1 ? fmt::format("game {} of {}: ", k, o_.games) : "",
                                     v.name);
@@ -407,10 +428,8 @@ Session::Outcome Session::play(Table& t, bool resumed, int k) {
     show(t.game);
     std::string line, why;
     for (;;) {
-        fmt::print("> ");
-        std::fflush(stdout);
         bool too_long = false;
-        if (!read_line(line, too_long)) {
+        if (!read_line("> ", line, too_long)) {
             say("");
             say(t.log.active() ? "end of input: the game is saved; continue with: " + resume_hint(t.log.path())
                                : std::string("end of input"));
@@ -533,11 +552,9 @@ int Session::run() {
                             par ? "par: played well" : "below par"));
             return par ? ExitOk : ExitNegative;
         }
-        fmt::print("another game? [y/N] ");
-        std::fflush(stdout);
         std::string answer;
         bool too_long = false;
-        if (!read_line(answer, too_long)) {
+        if (!read_line("another game? [y/N] ", answer, too_long, false)) {
             say("");
             break;
         }

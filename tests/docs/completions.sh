@@ -4,9 +4,8 @@
 # options each shell offers after "-" must be exactly the options the binary
 # accepts; the subcommands offered must be the binary's; --variant must offer
 # every preset `pyramide variants` lists plus a user preset from
-# $XDG_CONFIG_HOME/pyramide/variants. Also: completions/play-words holds
-# exactly play's commands and every card name, and the scripts pass
-# zsh -n, fish --no-execute and, when it is installed, the shellcheck linter.
+# $XDG_CONFIG_HOME/pyramide/variants. Also: the scripts pass zsh -n,
+# fish --no-execute and, when it is installed, the shellcheck linter.
 # Usage: completions.sh PYRAMIDE_BINARY SOURCE_DIR
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -99,14 +98,6 @@ for shell in bash zsh fish; do
         same_set "$shell: '${lines[i]}'" "${expect[i]}" "$offered"
     done
 done
-
-# play-words: every command play's help lists (with the variants that have
-# recycle and draw N), and every card of both decks.
-commands=$(for v in par apophis; do
-    printf 'help\nquit\n' | "$bin" play --variant "$v" --seed 1 --no-log --ascii
-done | awk '/^> help$/ { on = 1; next } /^> / { on = 0 } on' | sed -n 's/^  \([a-z].*\)/\1/p' | sed 's/  .*//' | tr ',' '\n' | awk '{ print $1 }' | grep -v '^?$' || true)
-cards=$( ("$bin" deal --seed 1 --format line; "$bin" deal --variant spanish --seed 1 --format line) | tr ' ' '\n' | grep -v '^variant=')
-same_set "completions/play-words" "$(printf '%s\n%s\n' "$commands" "$cards")" "$(cat "$comp/play-words")"
 
 # Syntax, and shellcheck where it is installed.
 zsh -n "$comp/_pyramide" || fail "zsh -n _pyramide"

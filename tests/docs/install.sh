@@ -53,7 +53,6 @@ expected=$(
     echo share/bash-completion/completions/pyramide
     echo share/zsh/vendor-completions/_pyramide
     echo share/fish/vendor_completions.d/pyramide.fish
-    echo share/pyramide/play-words
     echo share/doc/pyramide/copyright
     echo share/doc/pyramide/changelog.gz
     "$bin" variants | cut -d' ' -f1 | sed 's|^|share/pyramide/variants/|; s|$|.toml|'
