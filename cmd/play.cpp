@@ -191,6 +191,8 @@ struct Table {
     std::vector<std::string> moves;
     std::vector<int> lines;  // 0 when no log is kept
     std::vector<int> steps;
+    std::vector<std::vector<std::string>> undone;  // the steps undo took back, for redo (last first)
+    int result_line = 0;  // the log's result line, once the game is over
 };
 
 class Session {
@@ -219,9 +221,14 @@ private:
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_)); }
     std::optional<ReadDeal> next_deal(int k);
     bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
-    Outcome play(Table& t, bool resumed, int k);
+    Outcome play(Table& t, bool resumed, int k, bool intro = true);
+    void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
+    std::optional<Outcome> make(Table& t, const Plan& plan);
+    std::string running_total(const Variant& v, int games, int total) const;
     void undo(Table& t);
+    std::optional<Outcome> redo(Table& t);
+    bool confirm_quit(const Table& t);
     void save(const Table& t, const std::string& argument);
     std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
     int resume();
@@ -341,6 +348,14 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
     if (plan.size() > 1)
         say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
                         game.name(game.state().turned)));
+    t.undone.clear();  // a new move: what undo took back is no longer there to redo
+    return make(t, plan);
+}
+
+// Makes the moves of one step, in the game and in the log, and shows the
+// position; the outcome when they ended the game.
+std::optional<Session::Outcome> Session::make(Table& t, const Plan& plan) {
+    Game& game = t.game;
     std::string lines;
     for (const Move& m : plan) {
         const std::string text = format_move(game, m);
@@ -355,6 +370,7 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
     if (st != Status::InProgress) lines += format_result(game);
     const int first = t.log.active() ? t.log.append(lines) : 0;
     for (std::size_t i = 0; i < plan.size(); ++i) t.lines.push_back(first ? first + static_cast<int>(i) : 0);
+    if (st != Status::InProgress && first) t.result_line = first + static_cast<int>(plan.size());
     show(game);
     if (st == Status::InProgress) return std::nullopt;
     set_signal_note("");  // the game is over: nothing left to resume
@@ -363,9 +379,41 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
                                   game.end_reason(), left, left == 1 ? "" : "s");
     if (game.variant().scored) end += fmt::format(", score {}", game.score());
     say(end + ".");
-    total_score_ += game.score();
-    if (st == Status::Won) ++games_won_;
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
+}
+
+// "total score after 2 games: 15", and after a whole series (Par Pyramide: six
+// games) whether it is par; games played without --games.
+std::string Session::running_total(const Variant& v, int games, int total) const {
+    if (v.series == 0) return fmt::format("total score after {} game{}: {}", games, games == 1 ? "" : "s", total);
+    const int in_series = (games - 1) % v.series + 1;
+    std::string text = fmt::format("total score after {} of {} games: {}", in_series, v.series, total);
+    if (in_series == v.series) text += fmt::format(", {}", total >= 0 ? "par: played well" : "below par");
+    return text;
+}
+
+// Makes again the step undo took back last: the same moves, logged again.
+std::optional<Session::Outcome> Session::redo(Table& t) {
+    if (t.undone.empty()) {
+        say("nothing to redo");
+        return std::nullopt;
+    }
+    Plan plan;
+    Game trial = t.game;
+    for (const std::string& text : t.undone.back()) {
+        MoveRequest req;
+        Reason<MoveSyntax> syntax;
+        Reason<Refusal> refusal;
+        int col = 0;
+        // Written by format_move() in this very position: it reads back the same.
+        parse_move(trial.variant().deck, text, req, syntax, col);
+        const Move m = trial.resolve(req, refusal);
+        trial.apply(m);
+        plan.push_back(m);
+    }
+    say("redone: " + fmt::format("{}", fmt::join(t.undone.back(), ", ")));
+    t.undone.pop_back();
+    return make(t, plan);
 }
 
 void Session::undo(Table& t) {
@@ -375,25 +423,41 @@ void Session::undo(Table& t) {
     }
     const auto n = static_cast<std::size_t>(t.steps.back());
     // The log first: when it cannot be rewritten (a full disk) the move
-    // stays, in the game as in the log, and the game goes on.
+    // stays, in the game as in the log, and the game goes on. A game that was
+    // over loses its result line too.
     if (t.log.active()) {
+        std::vector<int> drop(t.lines.end() - static_cast<std::ptrdiff_t>(n), t.lines.end());
+        if (t.result_line) drop.push_back(t.result_line);
         try {
-            t.log.drop_lines(std::vector<int>(t.lines.end() - static_cast<std::ptrdiff_t>(n), t.lines.end()));
+            t.log.drop_lines(drop);
         } catch (const InputError& e) {
             say("cannot undo: the log could not be rewritten: " + printable(e.format()));
             return;
         }
     }
-    std::string taken;
-    for (std::size_t i = 0; i < n; ++i) {
+    t.result_line = 0;
+    std::vector<std::string> step(n);
+    for (std::size_t i = n; i-- > 0;) {
         t.game.undo();
-        taken = t.moves.back() + (taken.empty() ? "" : ", " + taken);
+        step[i] = t.moves.back();
         t.moves.pop_back();
         t.lines.pop_back();
     }
     t.steps.pop_back();
-    say("undone: " + taken);
+    say("undone: " + fmt::format("{}", fmt::join(step, ", ")));
+    t.undone.push_back(std::move(step));
     show(t.game);
+}
+
+// On a terminal, quitting a game that no log keeps asks first: it would be
+// gone. (A script that pipes `quit` means it.) The end of input is a yes.
+bool Session::confirm_quit(const Table& t) {
+    if (t.log.active() || ::isatty(STDIN_FILENO) == 0 || t.moves.empty()) return true;
+    std::string answer;
+    bool too_long = false;
+    if (!read_line("no log keeps this game: quit and lose it? [y/N] ", answer, too_long, false)) return true;
+    const std::string a = ascii_lower(answer);
+    return a == "y" || a == "yes";
 }
 
 void Session::save(const Table& t, const std::string& argument) {
@@ -412,12 +476,8 @@ void Session::save(const Table& t, const std::string& argument) {
     }
 }
 
-Session::Outcome Session::play(Table& t, bool resumed, int k) {
+void Session::introduce(const Table& t, bool resumed, int k) {
     const Variant& v = t.rules.variant;
-    // Tab completes from this game while it is played, and from none after.
-    current_ = &t;
-    const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
-    set_signal_note(t.log.path());
     std::string title = fmt::format("{}variant {}", o_.games > 1 ? fmt::format("game {} of {}: ", k, o_.games) : "",
                                     v.name);
     if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
@@ -426,6 +486,15 @@ Session::Outcome Session::play(Table& t, bool resumed, int k) {
     say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
     say("type help for the commands");
     show(t.game);
+}
+
+Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
+    const Variant& v = t.rules.variant;
+    // Tab completes from this game while it is played, and from none after.
+    current_ = &t;
+    const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
+    set_signal_note(t.log.path());
+    if (intro) introduce(t, resumed, k);
     std::string line, why;
     for (;;) {
         bool too_long = false;
@@ -451,6 +520,9 @@ Session::Outcome Session::play(Table& t, bool resumed, int k) {
         case CommandKind::Undo:
             undo(t);
             continue;
+        case CommandKind::Redo:
+            if (const std::optional<Outcome> end = redo(t)) return *end;
+            continue;
         case CommandKind::Moves: {
             MoveList list;
             t.game.legal_moves(list);
@@ -472,6 +544,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k) {
             save(t, cmd.argument);
             continue;
         case CommandKind::Quit:
+            if (!confirm_quit(t)) continue;
             say(t.log.active() ? "the game is saved; continue with: " + resume_hint(t.log.path())
                                : std::string("quit: no log was kept"));
             return Outcome::Quit;
@@ -487,7 +560,7 @@ int Session::resume() {
     writer.open_existing(o_.resume);
     Input in(o_.resume);
     const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-    Table t{*log.deal.rules, log.deal.deal, Game(*log.deal.rules, log.deal.deal), writer, {}, {}, {}};
+    Table t{*log.deal.rules, log.deal.deal, Game(*log.deal.rules, log.deal.deal), writer, {}, {}, {}, {}, 0};
     // The moves in canonical spelling, whatever spelling the file used; each
     // is its own step for undo.
     Game before = t.game;
@@ -528,11 +601,33 @@ int Session::run() {
             log.create(o_.log.empty() ? default_log_path(rd->rules->variant, rd->deal) : numbered(o_.log, k),
                        log_text(*rd->rules, rd->deal, {}), ": continue it with --resume, or choose another --log");
         if (k > 1) say("");
-        Table t{*rd->rules, rd->deal, Game(*rd->rules, rd->deal), log, {}, {}, {}};
-        const Outcome out = play(t, false, k);
-        if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        last_lost = out == Outcome::Lost;
+        Table t{*rd->rules, rd->deal, Game(*rd->rules, rd->deal), log, {}, {}, {}, {}, 0};
+        Outcome out = play(t, false, k);
         const Variant& v = rd->rules->variant;
+        // Without --games the question comes first; `undo` there takes the
+        // last move back and the game goes on.
+        bool more = false;
+        while (o_.games == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
+            if (v.scored) say(running_total(v, k, total_score_ + t.game.score()));
+            std::string answer;
+            bool too_long = false;
+            if (!read_line("another game? [y/N] ", answer, too_long, false)) {
+                say("");
+                break;
+            }
+            const std::string a = ascii_lower(answer);
+            if (a != "u" && a != "undo") {
+                more = a == "y" || a == "yes";
+                break;
+            }
+            undo(t);
+            out = play(t, false, k, false);
+        }
+        if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
+        total_score_ += t.game.score();
+        games_won_ += out == Outcome::Won;
+        if (o_.games == 0 && v.series > 0 && k % v.series == 0) total_score_ = 0;  // the next series starts
+        last_lost = out == Outcome::Lost;
         if (o_.games > 0) {
             if (k < o_.games) {
                 if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, o_.games, total_score_));
@@ -552,14 +647,7 @@ int Session::run() {
                             par ? "par: played well" : "below par"));
             return par ? ExitOk : ExitNegative;
         }
-        std::string answer;
-        bool too_long = false;
-        if (!read_line("another game? [y/N] ", answer, too_long, false)) {
-            say("");
-            break;
-        }
-        for (char& c : answer) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (answer != "y" && answer != "yes") break;
+        if (!more) break;
     }
     return last_lost ? ExitNegative : ExitOk;
 }

@@ -15,7 +15,8 @@ const std::vector<CommandInfo>& play_commands() {
         {CommandKind::Move, "KD", {}, "", "remove a {lone} alone"},
         {CommandKind::Move, "draw", {"d"}, "", "turn the next stock card"},
         {CommandKind::Move, "recycle", {"r"}, "", "turn the waste over as a new stock (a new pass)"},
-        {CommandKind::Undo, "undo", {"u"}, "", "take back the last move"},
+        {CommandKind::Undo, "undo", {"u"}, "", "take back the last move (also once the game is over)"},
+        {CommandKind::Redo, "redo", {}, "", "make again the move undo took back"},
         {CommandKind::Moves, "moves", {"m"}, "", "list the legal moves"},
         {CommandKind::Hint, "hint", {"h"}, "", "suggest a move (without looking at the stock)"},
         {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
@@ -39,11 +40,13 @@ std::vector<std::string> help_lines(const Variant& v) {
         if (c.name == "draw" && v.stock_size() == 0) continue;
         if (c.name == "draw" && v.waste_piles > 1) names = "draw N, d N";
         else
-            for (std::string_view a : c.aliases) names += fmt::format(", {}", a);
+            for (std::string_view a : c.aliases)
+                if (!french || a != "q") names += fmt::format(", {}", a);
         if (!c.argument.empty()) names += fmt::format(" {}", c.argument);
         std::string help = fmt::format(fmt::runtime(c.help), fmt::arg("target", v.target),
                                        fmt::arg("lone", lone_name(v.deck)));
         if (c.name == "draw" && v.waste_piles > 1) help = "turn a stock card; N: the waste pile for the card turned before";
+        else if (c.name == "draw" && v.draw > 1) help = fmt::format("turn the next {} stock cards (or those left)", v.draw);
         out.push_back(fmt::format("  {:<20}{}", names, help));
     }
     out.push_back(french ? "  Cards by name in any case: qh or QH; a ten is T or 10. # starts a comment."
@@ -64,6 +67,11 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
     std::string word(toks[0].text);
     for (char& c : word)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    // A Queen's name starts with q: a lone q is a Queen begun, not quit.
+    if (word == "q" && deck == DeckKind::French && toks.size() == 1) {
+        why = "q alone does not quit (it starts a Queen: QH): type quit";
+        return false;
+    }
     for (const CommandInfo& info : play_commands()) {
         if (info.kind == CommandKind::Move) continue;
         bool match = word == info.name;

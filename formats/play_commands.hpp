@@ -10,7 +10,7 @@
 namespace pyr {
 
 // Nothing: a line holding only a comment ("# ..."), so scripts can be annotated.
-enum class CommandKind { Move, Undo, Moves, Hint, Show, Help, Save, Quit, Nothing };
+enum class CommandKind { Move, Undo, Redo, Moves, Hint, Show, Help, Save, Quit, Nothing };
 
 struct CommandInfo {
     CommandKind kind;

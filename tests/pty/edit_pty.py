@@ -8,10 +8,11 @@
             and an unreadable history file is left alone, with a message.
   complete  Tab completes commands and the card names in play right now, and
             lists the candidates when there are several.
+  confirm   quit of a game no log keeps asks first (n goes on, y quits).
   restore   a game ended by a signal while the line editor has the terminal
             leaves it as it was (canonical mode, echo on).
 
-Usage: edit_pty.py PYRAMIDE_BINARY [keys|history|complete|restore]...  (default: all)
+Usage: edit_pty.py PYRAMIDE_BINARY [keys|history|complete|confirm|restore]...  (default: all)
 """
 import os
 import re
@@ -35,6 +36,20 @@ def start(binary, tmp, *args):
     return Terminal([binary, "play", "--seed", SEED, "--no-log", *args], env_of(tmp), tmp)
 
 
+def wait_for(t, needle, what):
+    deadline = time.monotonic() + 10
+    while needle not in t.text():
+        if not t._read_some(deadline):
+            raise TimeoutError(f"{what}: no {needle!r}; output so far:\n{t.text()[-800:]}")
+
+
+def quit_game(t):
+    """quit, and yes to losing the unlogged game (asked once a move is made)."""
+    t.type(b"quit\n")
+    wait_for(t, "quit and lose it? [y/N] ", "quit")
+    t.type(b"y\n")
+
+
 def stock_counts(text):
     return [int(n) for n in re.findall(r"stock (\d+)", text)]
 
@@ -48,7 +63,7 @@ def check_keys(binary, tmp):
     t.command("")
     t.type(UP)
     t.command("")
-    t.command("quit")
+    quit_game(t)
     t.wait()
     text = t.text()
     if "unknown command" in text or "\\x1b" in text:
@@ -85,7 +100,7 @@ def check_history(binary, tmp):
     third = start(binary, tmp)
     third.wait_prompts(1, "history: third run")
     third.command("draw")
-    third.command("quit")
+    quit_game(third)
     third.wait()
     kept = open(path).read()
     if kept != "my notes, not a history\n" or "history not kept" not in third.text():
@@ -102,7 +117,7 @@ def check_complete(binary, tmp):
     t.type(b"\t\t")  # an empty line: every command and card, listed
     time.sleep(0.3)
     t.type(b"\x15")  # Ctrl-U: the line empty again
-    t.command("quit")
+    quit_game(t)
     t.wait()
     text = t.text()
     ok = True
@@ -118,6 +133,25 @@ def check_complete(binary, tmp):
         ok = False
     if ok:
         print("ok: complete: Tab completes commands and the cards in play, and lists several")
+
+
+def check_confirm(binary, tmp):
+    t = start(binary, tmp)
+    t.wait_prompts(1, "confirm: first prompt")
+    t.command("draw")
+    t.type(b"quit\n")
+    wait_for(t, "quit and lose it? [y/N] ", "confirm: the question")
+    n = t.prompts()
+    t.type(b"n\n")  # no: the game goes on
+    t.wait_prompts(n + 1, "confirm: the game after 'n'")
+    t.command("draw")
+    quit_game(t)
+    status = t.wait()
+    counts = stock_counts(t.text())
+    if status != 0 or counts[-1:] != [22] or "quit: no log was kept" not in t.text():
+        fail(f"confirm: exit {status}, stock {counts}:\n{t.text()[-600:]}")
+    else:
+        print("ok: confirm: quitting an unlogged game on a terminal asks first; n goes on, y quits")
 
 
 def check_restore(binary, tmp):
@@ -150,7 +184,8 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     binary = os.path.abspath(sys.argv[1])
-    checks = {"keys": check_keys, "history": check_history, "complete": check_complete, "restore": check_restore}
+    checks = {"keys": check_keys, "history": check_history, "complete": check_complete, "confirm": check_confirm,
+              "restore": check_restore}
     for group in sys.argv[2:] or list(checks):
         with tempfile.TemporaryDirectory(prefix="pyramide-edit.") as tmp:
             try:
