@@ -412,8 +412,10 @@ Session::Outcome Session::play(Table& t, bool resumed, int k) {
         bool too_long = false;
         if (!read_line(line, too_long)) {
             say("");
-            if (t.log.active()) say_command("end of input: the game is saved; continue with:", resume_hint(t.log.path()));
-            else say("end of input");
+            if (t.log.active())
+                say_command("end of input: the game is saved; continue with:", resume_hint(t.log.path()));
+            else
+                say("end of input");
             return Outcome::EndOfInput;
         }
         if (too_long) {

@@ -69,8 +69,10 @@ std::string help_text(const Variant& v, std::size_t width) {
         for (const HelpEntry& e : entries) column = std::max(column, e.names.size() + 4);
     }
     std::string out;
-    for (const HelpEntry& e : entries)
-        out += wrap_text(fmt::format("  {:<{}}{}", e.names, column - 2, e.help), width, std::string(column, ' ')) + "\n";
+    for (const HelpEntry& e : entries) {
+        const std::string line = fmt::format("  {:<{}}{}", e.names, column - 2, e.help);
+        out += wrap_text(line, width, std::string(column, ' ')) + "\n";
+    }
     out += wrap_text(v.deck == DeckKind::French
                          ? "  Cards by name in any case: qh or QH; a ten is T or 10. # starts a comment."
                          : "  Cards by name in any case: so or SO (sota de oros). # starts a comment.",

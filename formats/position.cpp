@@ -68,7 +68,8 @@ std::string reserve_and_piles(const Game& g, const RenderStyle& style, std::size
     for (std::size_t first = 0; first < piles; first += per_line) {
         const std::size_t n = std::min(per_line, piles - first);
         out += piles <= per_line ? std::string("  piles\n") : fmt::format("  piles {}-{}\n", first + 1, first + n);
-        for (const auto& layer : l.pile_layers) out += row_text(g, std::span<const int>(layer).subspan(first, n), style);
+        for (const auto& layer : l.pile_layers)
+            out += row_text(g, std::span<const int>(layer).subspan(first, n), style);
     }
     return out;
 }
