@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -84,6 +85,15 @@ RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* s
     style.unicode = use_unicode(ascii);
     style.color = use_color(color_when, stream);
     return style;
+}
+
+std::size_t terminal_columns(std::FILE* stream) {
+    winsize ws{};
+    if (::ioctl(::fileno(stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    // As a user or a script sets it; anything else (empty, "abc", 0) is ignored.
+    const char* columns = std::getenv("COLUMNS");
+    if (const std::optional<std::uint64_t> n = parse_decimal(columns ? columns : "", 1, 100000)) return *n;
+    return 80;
 }
 
 }  // namespace pyr::cmd

@@ -44,6 +44,11 @@ bool use_color(const std::string& when, std::FILE* stream);
 bool use_unicode(bool ascii_flag);
 RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream);
 
+// The width of the terminal `stream` writes to (TIOCGWINSZ), else the
+// COLUMNS environment variable, else 80: read again for every screen, so a
+// resized window is followed.
+std::size_t terminal_columns(std::FILE* stream);
+
 // Deals of seeds first, first + 1, ... (`count` of them) must not wrap around
 // past 2^64-1 to seed 0: throws InputError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);

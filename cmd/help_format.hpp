@@ -11,10 +11,6 @@ namespace pyr::cmd {
 
 inline constexpr std::size_t HelpWidth = 80;
 
-// `text` with every line longer than `width` broken at spaces; its own line
-// breaks are kept. A word longer than `width` stands alone on its line.
-std::string wrap_lines(std::string_view text, std::size_t width);
-
 class WrappingFormatter : public CLI::Formatter {
 public:
     std::string make_description(const CLI::App* app) const override;

@@ -168,7 +168,6 @@ bool LineEditor::read(const std::string& prompt, std::string& line, bool& too_lo
                       bool remember) {
     line.clear();
     too_long = false;
-    std::fflush(stdout);
     if (!impl_) {
         fmt::print("{}", prompt);
         std::fflush(stdout);
@@ -185,6 +184,7 @@ bool LineEditor::read(const std::string& prompt, std::string& line, bool& too_lo
         return any;
     }
     impl_->prompt = prompt;
+    std::fflush(stdout);  // libedit writes the prompt itself
     int count = 0;
     const char* got = el_gets(impl_->el, &count);
     if (!got || count <= 0) return false;

@@ -1,6 +1,7 @@
 // pyramide play: a line-by-line game for terminals, pipes and SSH sessions.
 // Every move is appended to the move log as it is made, so nothing is lost
 // when the connection drops; --resume continues a game where it stopped.
+#include <algorithm>
 #include <csignal>
 #include <cerrno>
 #include <cstring>
@@ -26,6 +27,7 @@
 #include "formats/play_commands.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
+#include "formats/wrap.hpp"
 #include "lib/shuffle.hpp"
 #include "lib/strategy.hpp"
 
@@ -49,7 +51,8 @@ struct PlayOptions {
 // A typed line longer than this is refused whole: no command is that long, and
 // memory stays bounded whatever arrives on stdin.
 constexpr std::size_t MaxCommandBytes = 1000;
-constexpr std::size_t ScreenWidth = 80;
+// Wider than this, lines of text only get harder to read.
+constexpr std::size_t MaxScreenWidth = 160;
 
 // What a signal handler may print: prepared in advance, written with write(2).
 char signal_note[600] = "";
@@ -161,25 +164,6 @@ std::string numbered(const std::string& path, int k) {
     return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
 }
 
-// Words joined by ", " after `head` and wrapped to the screen, continuation
-// lines indented under the first word.
-std::string wrapped(const std::string& head, const std::vector<std::string>& words) {
-    const std::string indent(head.size() + 1, ' ');
-    std::string out = head;
-    std::size_t width = head.size();
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        const std::string word = words[i] + (i + 1 < words.size() ? "," : "");
-        if (i > 0 && width + 1 + word.size() > ScreenWidth) {
-            out += "\n" + indent + word;
-            width = indent.size() + word.size();
-        } else {
-            out += " " + word;
-            width += 1 + word.size();
-        }
-    }
-    return out;
-}
-
 // A game being played: the engine's game, its log, the moves made so far (in
 // canonical spelling, each with the log line it is on), and how many moves
 // each command made, for undo.
@@ -217,8 +201,15 @@ private:
 
     bool read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember = true);
     std::vector<std::string> completion_words(bool first) const;
-    void say(const std::string& text) { fmt::print("{}\n", text); }
-    void show(const Game& game) { fmt::print("\n{}", render_position(game, style_)); }
+    // The window's width, read again for every screen: a resized window is
+    // followed. Narrower than MinScreenWidth, lines wrap as the terminal wraps them.
+    std::size_t width() const { return std::clamp(terminal_columns(stdout), MinScreenWidth, MaxScreenWidth); }
+    // A message wrapped at words, the next lines indented.
+    void say(const std::string& text) { fmt::print("{}\n", wrap_text(text, width(), "  ")); }
+    // A message ending in a command to paste, kept whole on a line of its own
+    // when both do not fit on one.
+    void say_command(const std::string& text, const std::string& command);
+    void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
     std::optional<ReadDeal> next_deal(int k);
     bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
     Outcome play(Table& t, bool resumed, int k, bool intro = true);
@@ -245,6 +236,15 @@ private:
     int total_score_ = 0;
     int games_won_ = 0;
 };
+
+void Session::say_command(const std::string& text, const std::string& command) {
+    if (display_width(text) + 1 + display_width(command) <= width()) {
+        say(text + " " + command);
+        return;
+    }
+    say(text);
+    fmt::print("  {}\n", command);
+}
 
 bool Session::read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember) {
     const bool any = editor_.read(prompt, line, too_long, MaxCommandBytes, remember);
@@ -500,8 +500,10 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
         bool too_long = false;
         if (!read_line("> ", line, too_long)) {
             say("");
-            say(t.log.active() ? "end of input: the game is saved; continue with: " + resume_hint(t.log.path())
-                               : std::string("end of input"));
+            if (t.log.active())
+                say_command("end of input: the game is saved; continue with:", resume_hint(t.log.path()));
+            else
+                say("end of input");
             return Outcome::EndOfInput;
         }
         if (too_long) {
@@ -528,7 +530,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
             t.game.legal_moves(list);
             std::vector<std::string> texts;
             for (const Move& m : list) texts.push_back(format_move(t.game, m));
-            say(wrapped("moves:", texts));
+            say(wrap_list("moves: ", texts, ", ", width(), "       "));
             continue;
         }
         case CommandKind::Hint:
@@ -538,15 +540,15 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
             show(t.game);
             continue;
         case CommandKind::Help:
-            for (const std::string& l : help_lines(v)) say(l);
+            fmt::print("{}", help_text(v, width()));
             continue;
         case CommandKind::Save:
             save(t, cmd.argument);
             continue;
         case CommandKind::Quit:
             if (!confirm_quit(t)) continue;
-            say(t.log.active() ? "the game is saved; continue with: " + resume_hint(t.log.path())
-                               : std::string("quit: no log was kept"));
+            if (t.log.active()) say_command("the game is saved; continue with:", resume_hint(t.log.path()));
+            else say("quit: no log was kept");
             return Outcome::Quit;
         case CommandKind::Nothing:
             continue;

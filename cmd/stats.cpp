@@ -3,11 +3,11 @@
 // cores, in constant memory; `--shard K/N` and `stats merge` split the work
 // across machines and put it back together exactly.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <thread>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -22,6 +22,7 @@
 #include "lib/shuffle.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
+#include "progress.hpp"
 #include "stats_report.hpp"
 
 namespace pyr::cmd {
@@ -64,33 +65,6 @@ SeedRange read_seeds(std::string_view text) {
     return r;
 }
 
-class Progress {
-public:
-    Progress(std::uint64_t total) : total_(total), on_(::isatty(STDERR_FILENO) != 0) {}
-    void update(std::uint64_t done) {
-        if (!on_) return;
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < std::chrono::milliseconds(250) && done < total_) return;
-        last_ = now;
-        const double secs = std::chrono::duration<double>(now - start_).count();
-        const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
-        std::string eta = "?";
-        if (rate > 0 && total_ >= done) {
-            const auto left = static_cast<long>(static_cast<double>(total_ - done) / rate);
-            eta = fmt::format("{}:{:02}:{:02}", left / 3600, left / 60 % 60, left % 60);
-        }
-        fmt::print(stderr, "\r{} / {} deals, {:.0f}/s, ETA {}   ", done, total_, rate, eta);
-    }
-    void finish() {
-        if (on_) fmt::print(stderr, "\n");
-    }
-
-private:
-    std::uint64_t total_;
-    bool on_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
-};
-
 class DealMeasurer {
 public:
     DealMeasurer(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit)
@@ -130,15 +104,19 @@ private:
 
 // Measures batches of deals on up to `jobs` threads, each with its own solver,
 // made only when a batch has deals enough for it (-j 256 on 10 deals makes 10).
+// Each deal measured moves the progress on, however large the batch.
 class Pool {
 public:
-    Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, unsigned jobs)
-        : rules_(rules), on_(on), node_limit_(node_limit), jobs_(jobs) {}
+    Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, unsigned jobs, Progress& progress)
+        : rules_(rules), on_(on), node_limit_(node_limit), jobs_(jobs), progress_(progress) {}
     void run(const std::vector<Deal>& deals, Tally& total) {
         const std::size_t used = std::min<std::size_t>(jobs_, deals.size());
         while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_));
         std::vector<Tally> parts(used);
-        parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) { workers_[w]->measure(deals[i], parts[w]); });
+        parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) {
+            workers_[w]->measure(deals[i], parts[w]);
+            progress_.advance();
+        });
         for (const Tally& t : parts) total.add(t);
     }
 
@@ -147,6 +125,7 @@ private:
     MeasureSet on_;
     std::uint64_t node_limit_;
     unsigned jobs_;
+    Progress& progress_;
     std::vector<std::unique_ptr<DealMeasurer>> workers_;
 };
 
@@ -223,16 +202,52 @@ void LogCounter::print(ReportForm form) const {
     }
 }
 
+// The bytes of all the inputs when every one is a regular file (stdin too),
+// else 0: how far through them the reading is tells how many deals to expect.
+std::uint64_t input_bytes(const std::vector<std::string>& files) {
+    std::uint64_t sum = 0;
+    for (const std::string& path : files) {
+        struct stat st {};
+        const int rc = path == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(path.c_str(), &st);
+        if (rc != 0 || !S_ISREG(st.st_mode)) return 0;
+        sum += static_cast<std::uint64_t>(st.st_size);
+    }
+    return sum;
+}
+
 // Deals from files, measured in chunks: the rules are --variant's, or else
-// those of the first deal read, and every deal must be of that variant.
+// those of the first deal read, and every deal must be of that variant. The
+// progress total is estimated from the bytes read until the last file ends.
 class DealFeed {
 public:
-    DealFeed(const StatsOptions& o, unsigned jobs, Report& r) : o_(o), jobs_(jobs), r_(r) {}
+    DealFeed(const StatsOptions& o, unsigned jobs, Report& r, bool show_progress)
+        : o_(o), jobs_(jobs), r_(r), bytes_total_(input_bytes(o.files)), progress_("deals", 0, show_progress) {}
+    void read(DealReader& reader, const Input& in, const LineReader& lines) {
+        while (std::optional<ReadDeal> rd = reader.next()) {
+            add(std::move(*rd), in.name());
+            const std::uint64_t at = bytes_done_ + lines.bytes_read();
+            if (bytes_total_ > 0 && at > 0 && fed_ > 0)
+                progress_.set_total(static_cast<std::uint64_t>(static_cast<double>(fed_) *
+                                                               static_cast<double>(bytes_total_) /
+                                                               static_cast<double>(at)),
+                                    true);
+        }
+        bytes_done_ += lines.bytes_read();
+    }
+    // The last file is read: the total is known; the deals left are measured.
+    void finish() {
+        progress_.set_total(fed_, false);
+        if (pool_ && !chunk_.empty()) pool_->run(chunk_, r_.tally);
+        chunk_.clear();
+        progress_.finish();
+    }
+
+private:
     void add(ReadDeal&& rd, const std::string& file) {
         if (!pool_) {
             rules_ = rd.rules;
             r_.variant = rules_->variant.name;
-            pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, jobs_);
+            pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, jobs_, progress_);
         }
         if (rd.rules->variant.name != rules_->variant.name)
             throw InputError(file, rd.line, 0,
@@ -240,27 +255,32 @@ public:
                                          printable(rd.rules->variant.name), printable(rules_->variant.name)));
         if (r_.deals_read++ % o_.shard.n != o_.shard.k - 1) return;
         chunk_.push_back(std::move(rd.deal));
-        if (chunk_.size() == ChunkSize) flush();
-    }
-    void flush() {
-        if (pool_ && !chunk_.empty()) pool_->run(chunk_, r_.tally);
-        chunk_.clear();
+        ++fed_;
+        if (chunk_.size() == ChunkSize) {
+            pool_->run(chunk_, r_.tally);
+            chunk_.clear();
+        }
     }
 
-private:
     const StatsOptions& o_;
     unsigned jobs_;
     Report& r_;
+    std::uint64_t bytes_total_, bytes_done_ = 0;
+    std::uint64_t fed_ = 0;  // deals of this shard read so far
+    Progress progress_;
     const Rules* rules_ = nullptr;
     std::unique_ptr<Pool> pool_;
     std::vector<Deal> chunk_;
 };
 
 // Deal files or move logs, each input opened and read once (stdin and pipes
-// cannot be read twice); all deals, or all logs.
+// cannot be read twice); all deals, or all logs. Deals typed at the terminal
+// would be drawn over: no progress then.
 int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs) {
+    const bool typed = ::isatty(STDIN_FILENO) != 0 && std::ranges::count(o.files, "-") > 0;
     LogCounter logs;
-    DealFeed deals(o, jobs, r);
+    std::optional<Progress> log_progress;
+    std::optional<DealFeed> deals;
     InputKind seen = InputKind::Empty;
     for (const std::string& path : o.files) {
         note_terminal_stdin(path, "deals or move logs");
@@ -273,17 +293,22 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
                                                     : "deals among move logs: measure deals or logs, not both");
         seen = kind;
         if (kind == InputKind::Log) {
+            // One log a file: the files are the total.
+            if (!log_progress) log_progress.emplace("logs", o.files.size(), !typed);
             logs.add(read_log(in.lines(), cache, o.variant), in.name());
+            log_progress->advance();
             continue;
         }
+        if (!deals) deals.emplace(o, jobs, r, !typed);
         DealReader reader(in.lines(), cache, o.variant);
-        while (std::optional<ReadDeal> rd = reader.next()) deals.add(std::move(*rd), in.name());
+        deals->read(reader, in, in.lines());
     }
     if (seen == InputKind::Log) {
+        log_progress->finish();
         logs.print(o.form());
         return ExitOk;
     }
-    deals.flush();
+    if (deals) deals->finish();
     if (r.variant.empty()) r.variant = cache.get(o.variant.empty() ? "traditional" : o.variant).variant.name;
     // Named as in messages: "<stdin>" for "-".
     r.source = o.files.size() == 1 ? printable(o.files[0] == "-" ? "<stdin>" : o.files[0])
@@ -293,25 +318,22 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
 }
 
 // The deals of --seeds A..B that this shard takes, made and measured a chunk at a time.
-void measure_seeds(const StatsOptions& o, const Rules& rules, Pool& pool, Report& r) {
+void measure_seeds(const StatsOptions& o, const Rules& rules, unsigned jobs, Report& r) {
     const SeedRange seeds = *o.seeds;
     const Shard shard = o.shard;
     const std::uint64_t count = seeds.count_minus_one() + 1;  // read_seeds() refuses all 2^64
-    Progress progress(deals_in_shard(count, shard.k, shard.n));
+    Progress progress("deals", deals_in_shard(count, shard.k, shard.n));
+    Pool pool(rules, r.on, o.node_limit, jobs, progress);
     std::vector<Deal> chunk;
-    std::uint64_t done = 0;
     for (std::uint64_t i = shard.k - 1; i < count; i += shard.n) {
         chunk.push_back(deal_from_seed(rules.variant, seeds.first + i));
         const bool last = count - i <= shard.n;  // i + n would pass the range (or 2^64)
         if (chunk.size() == ChunkSize || last) {
             pool.run(chunk, r.tally);
-            done += chunk.size();
             chunk.clear();
-            progress.update(done);
         }
         if (last) break;
     }
-    progress.finish();
 }
 
 unsigned job_count(unsigned asked) {
@@ -333,10 +355,9 @@ int run_stats(const StatsOptions& o) {
     if (!o.files.empty()) return run_files(o, cache, r, job_count(o.jobs));
     const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
     r.variant = rules.variant.name;
-    Pool pool(rules, r.on, o.node_limit, job_count(o.jobs));
     r.seeds = o.seeds;
     r.source = fmt::format("seeds {}..{}", o.seeds->first, o.seeds->last);
-    measure_seeds(o, rules, pool, r);
+    measure_seeds(o, rules, job_count(o.jobs), r);
     print_report(r, o.form());
     return ExitOk;
 }

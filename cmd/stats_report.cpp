@@ -141,10 +141,11 @@ void print_report(const Report& r, ReportForm form) {
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
         const auto [lo, hi] = wilson(t.hits[i], t.deals);
-        fmt::print("  {:<28}{:>10}  {:7.3f}%   95% interval {:.3f}% to {:.3f}%\n", MeasureTitles[i], t.hits[i],
+        // At most 78 columns, "100.000-100.000%" included.
+        fmt::print("  {:<26}{:>10} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
                    100 * rate(t.hits[i], t.deals), 100 * lo, 100 * hi);
     }
-    if (t.gave_up) fmt::print("  gave up (--node-limit)     {:>10}\n", t.gave_up);
+    if (t.gave_up) fmt::print("  {:<26}{:>10}\n", "gave up (--node-limit)", t.gave_up);
 }
 
 }  // namespace pyr::cmd

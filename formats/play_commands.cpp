@@ -1,11 +1,14 @@
 // Play's command table and line parser; moves are parsed as in the move log.
 #include "play_commands.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "error.hpp"
 #include "movelog.hpp"
 #include "text.hpp"
+#include "wrap.hpp"
 
 namespace pyr {
 
@@ -27,9 +30,15 @@ const std::vector<CommandInfo>& play_commands() {
     return all;
 }
 
-std::vector<std::string> help_lines(const Variant& v) {
+namespace {
+// A command's names ("draw, d") and what it does, for this variant.
+struct HelpEntry {
+    std::string names, help;
+};
+
+std::vector<HelpEntry> help_entries(const Variant& v) {
     const bool french = v.deck == DeckKind::French;
-    std::vector<std::string> out;
+    std::vector<HelpEntry> out;
     for (const CommandInfo& c : play_commands()) {
         std::string names(c.name);
         // The examples are cards of the game's deck: a Spanish game has no QH.
@@ -47,11 +56,31 @@ std::vector<std::string> help_lines(const Variant& v) {
                                        fmt::arg("lone", lone_name(v.deck)));
         if (c.name == "draw" && v.waste_piles > 1) help = "turn a stock card; N: the waste pile for the card turned before";
         else if (c.name == "draw" && v.draw > 1) help = fmt::format("turn the next {} stock cards (or those left)", v.draw);
-        out.push_back(fmt::format("  {:<20}{}", names, help));
+        out.push_back({std::move(names), std::move(help)});
     }
-    out.push_back(french ? "  Cards by name in any case: qh or QH; a ten is T or 10. # starts a comment."
-                         : "  Cards by name in any case: so or SO (sota de oros). # starts a comment.");
     return out;
+}
+}  // namespace
+
+std::string help_text(const Variant& v, std::size_t width) {
+    const std::vector<HelpEntry> entries = help_entries(v);
+    // The descriptions from column 22 when that leaves them 30 columns, else
+    // just after the longest names.
+    std::size_t column = 22;
+    if (width < column + 30) {
+        column = 0;
+        for (const HelpEntry& e : entries) column = std::max(column, e.names.size() + 4);
+    }
+    std::string out;
+    for (const HelpEntry& e : entries) {
+        const std::string line = fmt::format("  {:<{}}{}", e.names, column - 2, e.help);
+        out += wrap_text(line, width, std::string(column, ' ')) + "\n";
+    }
+    out += wrap_text(v.deck == DeckKind::French
+                         ? "  Cards by name in any case: qh or QH; a ten is T or 10. # starts a comment."
+                         : "  Cards by name in any case: so or SO (sota de oros). # starts a comment.",
+                     width, "  ");
+    return out + "\n";
 }
 
 bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::string& why) {

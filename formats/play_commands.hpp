@@ -23,8 +23,9 @@ struct CommandInfo {
 // Every command, in the order `help` lists them (moves themselves come first).
 const std::vector<CommandInfo>& play_commands();
 
-// The `help` text for a variant: one line per command, under 80 columns.
-std::vector<std::string> help_lines(const Variant& v);
+// The `help` text for a variant, within `width` columns (40 or more): each
+// command with its description beside it, wrapped at words.
+std::string help_text(const Variant& v, std::size_t width = 80);
 
 struct PlayCommand {
     CommandKind kind = CommandKind::Show;

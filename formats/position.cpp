@@ -1,9 +1,14 @@
 // Drawing a position in a terminal, and describing it in JSON.
 #include "position.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <span>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "wrap.hpp"
 
 namespace pyr {
 
@@ -34,53 +39,79 @@ std::string show_card(DeckKind deck, Card c, const RenderStyle& style) {
     return name;
 }
 
-std::string render_position(const Game& g, const RenderStyle& style) {
-    const Variant& v = g.variant();
-    const Layout& l = g.rules().layout;
+namespace {
+// A row of cells after an indent, without trailing blanks.
+std::string row_text(const Game& g, std::span<const int> row, const RenderStyle& style, std::size_t indent = 2) {
     const State& s = g.state();
     const std::uint64_t free = g.free_mask();
-    std::string out;
-    auto row_text = [&](const std::vector<int>& row, std::size_t indent) {
-        std::string line(indent, ' ');
-        for (int pos : row) {
-            const bool present = (s.present >> pos & 1) != 0;
-            line += cell(g, present ? g.tableau_card(pos) : NoCard, (free >> pos & 1) != 0, style);
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        return line + "\n";
-    };
-    std::size_t widest = 0;
-    for (const auto& row : l.pyramid_rows) widest = std::max(widest, row.size());
-    for (const auto& row : l.pyramid_rows) out += row_text(row, 2 + 2 * (widest - row.size()));
-    if (!l.reserve.empty()) out += "  reserve\n" + row_text(l.reserve, 2);
-    if (!l.pile_layers.empty()) {
-        out += "  piles\n";
-        for (const auto& layer : l.pile_layers) out += row_text(layer, 2);
+    std::string line(indent, ' ');
+    for (int pos : row) {
+        const bool present = (s.present >> pos & 1) != 0;
+        line += cell(g, present ? g.tableau_card(pos) : NoCard, (free >> pos & 1) != 0, style);
     }
-    std::string info, piles;
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return line + "\n";
+}
+
+// The reserve, `per_line` cells to a line; the piles `per_line` to a part,
+// each part all the layers of its piles (numbered when there are several parts).
+std::string reserve_and_piles(const Game& g, const RenderStyle& style, std::size_t per_line) {
+    const Layout& l = g.rules().layout;
+    std::string out;
+    if (!l.reserve.empty()) {
+        out += "  reserve\n";
+        const std::span<const int> reserve(l.reserve);
+        for (std::size_t first = 0; first < reserve.size(); first += per_line)
+            out += row_text(g, reserve.subspan(first, std::min(per_line, reserve.size() - first)), style);
+    }
+    const std::size_t piles = l.pile_layers.empty() ? 0 : l.pile_layers[0].size();
+    for (std::size_t first = 0; first < piles; first += per_line) {
+        const std::size_t n = std::min(per_line, piles - first);
+        out += piles <= per_line ? std::string("  piles\n") : fmt::format("  piles {}-{}\n", first + 1, first + n);
+        for (const auto& layer : l.pile_layers)
+            out += row_text(g, std::span<const int>(layer).subspan(first, n), style);
+    }
+    return out;
+}
+
+// "stock 23", "turned [QH]", "waste [9S] +3", "pass 1/3", "left 52", "score -52";
+// several waste piles (Apophis) in `piles`, for a line of their own.
+std::vector<std::string> status_items(const Game& g, const RenderStyle& style, std::vector<std::string>& piles) {
+    const Variant& v = g.variant();
+    const State& s = g.state();
+    std::vector<std::string> items;
     if (v.stock_size() > 0) {
-        info += fmt::format("  stock {:2}", s.stock_left());
-        if (v.draw == 1)
-            info += "   turned " + (s.turned.valid() ? cell(g, s.turned, true, style) : std::string("--"));
-        // Several waste piles (Apophis) get a line of their own: on the status
-        // line they would run past 80 columns.
+        items.push_back(fmt::format("stock {:2}", s.stock_left()));
+        if (v.draw == 1) items.push_back("turned " + (s.turned.valid() ? cell(g, s.turned, true, style) : "--"));
         for (int k = 0; k < v.waste_piles; ++k) {
             const Card top = s.waste_top(k);
             std::string pile = v.waste_piles > 1 ? fmt::format("waste {} ", k + 1) : std::string("waste ");
             pile += top.valid() ? cell(g, top, true, style) : std::string("--");
             if (s.waste_len[k] > 1) pile += fmt::format(" +{}", s.waste_len[k] - 1);
-            if (v.waste_piles == 1) info += "   " + pile;
-            else piles += (piles.empty() ? "  " : "   ") + pile;
+            (v.waste_piles == 1 ? items : piles).push_back(pile);
         }
         if (v.passes != 1)
-            info += v.passes == UnlimitedPasses ? fmt::format("   pass {}", s.pass)
-                                                 : fmt::format("   pass {}/{}", s.pass, v.passes);
+            items.push_back(v.passes == UnlimitedPasses ? fmt::format("pass {}", s.pass)
+                                                        : fmt::format("pass {}/{}", s.pass, v.passes));
     }
-    // No stock (Giza): the line starts with the count, indented like the others.
-    info += fmt::format("{}left {}", info.empty() ? "  " : "   ", g.cards_left());
-    if (v.scored) info += fmt::format("   score {}", g.score());
-    out += info + "\n";
-    if (!piles.empty()) out += piles + "\n";
+    items.push_back(fmt::format("left {}", g.cards_left()));
+    if (v.scored) items.push_back(fmt::format("score {}", g.score()));
+    return items;
+}
+}  // namespace
+
+std::string render_position(const Game& g, const RenderStyle& style, std::size_t width) {
+    width = std::max(width, MinScreenWidth);
+    const Layout& l = g.rules().layout;
+    std::string out;
+    std::size_t widest = 0;
+    for (const auto& row : l.pyramid_rows) widest = std::max(widest, row.size());
+    for (const auto& row : l.pyramid_rows) out += row_text(g, row, style, 2 + 2 * (widest - row.size()));
+    out += reserve_and_piles(g, style, (width - 2) / 4);
+    std::vector<std::string> piles;
+    const std::vector<std::string> items = status_items(g, style, piles);
+    out += wrap_list("  ", items, "   ", width, "  ") + "\n";
+    if (!piles.empty()) out += wrap_list("  ", piles, "   ", width, "  ") + "\n";
     return out;
 }
 

@@ -1,6 +1,6 @@
 // A position as text for a person (replay, play) or as JSON (replay --json):
 // the pyramid as a pyramid with free cards marked, the turned card, the
-// waste top(s), counts, pass and score. Fits 80 columns.
+// waste top(s), counts, pass and score. Fits the width asked for, 40 or more.
 #pragma once
 #include <string>
 
@@ -17,7 +17,13 @@ struct RenderStyle {
 // A card as shown to a person: "Q♥" or "QH".
 std::string show_card(DeckKind deck, Card c, const RenderStyle& style);
 
-std::string render_position(const Game& game, const RenderStyle& style);
+// The narrowest screen a position is drawn for: the widest pyramid (9 rows of
+// 4-column cells, indented by 2) takes 38 columns.
+inline constexpr std::size_t MinScreenWidth = 40;
+
+// Within `width` columns (at least MinScreenWidth): a reserve or piles wider
+// than that are drawn in parts, and the status line is broken between its items.
+std::string render_position(const Game& game, const RenderStyle& style, std::size_t width = 80);
 
 // The position as a JSON object (see formats/movelog.md, "replay --json");
 // `move`, when given, is the move that led to it.

@@ -44,6 +44,7 @@ bool LineReader::next(std::string& line) {
         const int ch = in_.get();
         if (ch == std::char_traits<char>::eof()) break;
         any = true;
+        ++bytes_;
         if (ch == '\n') {
             terminated = true;
             break;

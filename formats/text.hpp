@@ -1,6 +1,7 @@
 // Reading text input line by line: a UTF-8 BOM and CRLF endings are accepted,
 // NUL bytes and overlong lines are errors, memory stays bounded per line.
 #pragma once
+#include <cstdint>
 #include <cstdio>
 #include <istream>
 #include <memory>
@@ -22,6 +23,9 @@ public:
     bool next(std::string& line);
     void push_back();  // the last line read is returned again by next()
     int line_number() const { return number_; }
+    // Bytes taken from the stream so far, line endings included (how far a
+    // long file is read, for a progress estimate).
+    std::uint64_t bytes_read() const { return bytes_; }
     const std::string& name() const { return name_; }
     bool saw_crlf() const { return crlf_; }
     [[noreturn]] void fail(int col, const std::string& message, Severity sev = Severity::Unreadable) const;
@@ -41,6 +45,7 @@ private:
     std::string name_;
     std::string current_;
     int number_ = 0;
+    std::uint64_t bytes_ = 0;
     bool pushed_ = false;
     bool crlf_ = false;
     bool hold_torn_ = false;

@@ -55,7 +55,8 @@ check_equal "tmpfs: no temporary file left" "" "$(cat left.txt)"
 cat >undo.sh <<INSIDE
 mount -t tmpfs -o size=64k tmpfs small || exit 77
 mkfifo in
-"$pyramide" play --seed 7 --log small/game.log <in >undo-out.txt 2>&1 &
+# A wide screen (COLUMNS): the message stays on one line for grep.
+COLUMNS=160 "$pyramide" play --seed 7 --log small/game.log <in >undo-out.txt 2>&1 &
 pid=\$!
 exec 3>in
 printf 'qd as\nd\nd\n' >&3

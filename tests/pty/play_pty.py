@@ -12,18 +12,24 @@ would, and checks what only a terminal can show:
            and --resume from a new login): the second is refused, naming the
            first's pid, also after the first's undo has replaced the log
            file; once the first is killed (SIGKILL), the log resumes.
+  width    windows of 80 and 40 columns (TIOCSWINSZ), every variant: no line
+           of help, hint, moves, messages or position is wider than the
+           window; a window resized during a game is followed.
 
-Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock]...   (default: all)
+Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|width]...   (default: all)
 Every wait is bounded; a failure prints what was expected and what was seen.
 """
 import os
 import pty
 import re
 import select
+import fcntl
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 
@@ -39,16 +45,22 @@ def fail(what):
     print("FAIL: " + what, flush=True)
 
 
+def set_window(fd, cols, rows=30):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
 class Terminal:
     """One `pyramide play` on its own pty, the pty its controlling terminal
     (pty.fork() makes the child a session leader), as over `ssh -t`."""
 
-    def __init__(self, argv, env, cwd):
+    def __init__(self, argv, env, cwd, cols=None):
         self.out = b""
         self.status = None
         pid, fd = pty.fork()
         if pid == 0:
             try:
+                if cols:
+                    set_window(0, cols)
                 os.chdir(cwd)
                 os.execve(argv[0], argv, env)
             finally:
@@ -84,6 +96,9 @@ class Terminal:
 
     def type(self, data):
         os.write(self.fd, data)
+
+    def resize(self, cols):
+        set_window(self.fd, cols)
 
     def command(self, line):
         """Types a line and waits for the next prompt (or the end of the game)."""
@@ -437,16 +452,66 @@ def check_lock(binary, tmp):
         print("ok: lock: a killed game's lock does not block: the log resumes with its 3 moves")
 
 
+# ---------------------------------------------------------------- width
+
+# Commands that print the help, a hint, the moves, messages (some of them
+# long), positions and a command to paste at the end (quit with a log).
+WIDTH_COMMANDS = ["help", "hint", "moves", "zz", "qh qh", "save /nonexistent/folder/copy.log", "d", "undo",
+                  "d", "d", "?", "show", "quit"]
+ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def widths(text):
+    """The lines of a terminal's text, colour removed, with their width (a suit symbol takes one column)."""
+    return [(len(ESCAPE.sub("", line)), line) for line in text.split("\n")]
+
+
+def check_width(binary, tmp):
+    variants = ["traditional", "triangle", "giza", "reserve", "apophis", "spanish", "par", "tut"]
+    for variant in variants:
+        for cols in (80, 40):
+            # Short: a command to paste is never broken, however long its path.
+            log = f"{variant[:5]}{cols}.log"
+            term = Terminal([binary, "play", "--variant", variant, "--seed", "5", "--log", log],
+                            base_env(tmp, COLUMNS=None), tmp, cols=cols)
+            term.wait_prompts(1, f"width: {variant} at {cols}")
+            play_commands(term, WIDTH_COMMANDS)
+            term.wait()
+            text = term.text()
+            wide = [(n, line) for n, line in widths(text) if n > cols]
+            seen = all(s in text for s in ("this list", "\nhint: ", "\nmoves: ", "left ", "--resume " + log))
+            if wide or not seen:
+                fail(f"width: {variant} at {cols} columns: {len(wide)} lines wider: {wide[:3]}"
+                     f"{'' if seen else '; not all of help, hint, moves, status, resume shown'}\n{text[-1500:]}")
+            else:
+                print(f"ok: width: {variant} at {cols} columns: every line fits")
+    # Resized from 80 to 40 columns during the game: the next screens follow.
+    term = Terminal([binary, "play", "--seed", "5", "--no-log"], base_env(tmp, COLUMNS=None), tmp, cols=80)
+    term.wait_prompts(1, "width: resized")
+    term.command("help")
+    before = max(n for n, _ in widths(term.text()))
+    mark = len(term.text())
+    term.resize(40)
+    play_commands(term, ["help", "show", "moves", "quit"])  # no move made: quit asks nothing
+    term.wait()
+    after = max(n for n, _ in widths(term.text()[mark:]))
+    if before <= 40 or after > 40:
+        fail(f"width: resized from 80 to 40: widest line {before} before, {after} after:\n{term.text()[mark:]}")
+    else:
+        print(f"ok: width: resized from 80 to 40 columns: widest line {before}, then {after}")
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     binary = os.path.abspath(sys.argv[1])
-    groups = sys.argv[2:] or ["render", "hangup", "lock"]
+    groups = sys.argv[2:] or ["render", "hangup", "lock", "width"]
     for group in groups:
         with tempfile.TemporaryDirectory(prefix="pyramide-pty.") as tmp:
             try:
-                {"render": check_render, "hangup": check_hangup, "lock": check_lock}[group](binary, tmp)
+                {"render": check_render, "hangup": check_hangup, "lock": check_lock,
+                 "width": check_width}[group](binary, tmp)
             except (TimeoutError, AssertionError) as e:
                 fail(f"{group}: {e}")
     if failures:

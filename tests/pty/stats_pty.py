@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""`pyramide stats` progress on a terminal (issue 11): with stderr a terminal,
+a progress line is redrawn at least four times a second whatever the chunk
+size (here all the deals are one chunk, and each deal is slow), shows
+done/total, a rate and an ETA, fits the window, and is erased at the end, so
+the screen holds the report only; with stderr a pipe there is no progress at
+all. Seeds, a deal file and deals on a pipe (no total known: no ETA) are run.
+
+Usage: stats_pty.py PYRAMIDE_BINARY
+Timing is checked loosely (3 updates per second measured, for a promise of 4
+or more) on runs of a few seconds (a second at least); every wait is bounded.
+"""
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+
+BIN = sys.argv[1]
+# Two to four seconds on one thread here, one chunk of slow deals: a progress
+# that moved only between chunks would not move at all.
+DEALS = 3000
+ARGS = ["stats", "--measure", "won", "-j", "1"]
+RUN_TIMEOUT = 300  # a sanitizer build is some ten times slower
+
+failures = 0
+
+
+def check(what, ok, detail=""):
+    global failures
+    if not ok:
+        failures += 1
+        print(f"FAILED: {what}\n{detail}", flush=True)
+
+
+def run_on_terminal(args, cols, feed=None):
+    """Runs BIN ARGS with stdout and stderr on a pty COLS wide, and FEED (when
+    given) on a pipe to stdin; returns (bytes with the time each arrived,
+    elapsed seconds, exit status)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, cols, 0, 0))
+    env = dict(os.environ, TERM="xterm", LC_ALL="C.UTF-8")
+    env.pop("COLUMNS", None)
+    start = time.monotonic()
+    proc = subprocess.Popen([BIN] + args, stdin=subprocess.DEVNULL if feed is None else subprocess.PIPE,
+                            stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    if feed is not None:
+        def write_all():
+            proc.stdin.write(feed)
+            proc.stdin.close()
+        threading.Thread(target=write_all, daemon=True).start()
+    chunks = []
+    deadline = start + RUN_TIMEOUT
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: every writer has gone
+            break
+        if not data:
+            break
+        chunks.append((time.monotonic() - start, data))
+    status = proc.wait(timeout=10)
+    elapsed = time.monotonic() - start
+    os.close(master)
+    return chunks, elapsed, status
+
+
+def screen_of(data, cols):
+    """What a terminal COLS wide shows after DATA: carriage return, line feed
+    (the pty's onlcr makes \\n \\r\\n), erase to end of line (ESC [ K) and the
+    wrap at the right margin."""
+    lines, row, col = [""], 0, 0
+    text = data.decode("utf-8", "replace")
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            row += 1
+            if row == len(lines):
+                lines.append("")
+        elif text.startswith("\x1b[K", i):
+            lines[row] = lines[row][:col]
+            i += 3
+            continue
+        elif c == "\x1b":
+            raise ValueError(f"unexpected escape sequence {text[i:i + 8]!r}")
+        else:
+            if col == cols:  # the margin: the next character goes on a new line
+                row, col = row + 1, 0
+                if row == len(lines):
+                    lines.append("")
+            line = lines[row].ljust(col)
+            lines[row] = line[:col] + c + line[col + 1:]
+            col += 1
+        i += 1
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def progress_updates(chunks):
+    """(time, text) of every redraw of the progress line: text between a
+    carriage return and the next control character, up to the report."""
+    updates = []
+    for when, data in chunks:
+        for text in re.findall(r"\r([^\r\n\x1b]*)", data.decode("utf-8", "replace")):
+            if text:
+                updates.append((when, text))
+    return updates
+
+
+reports = {}
+
+
+def report_on_pipes(name, args, feed):
+    """The run with stdout and stderr on pipes (once for the same arguments): no
+    progress. On two threads, for speed: the report is the same."""
+    key = (tuple(args), feed)
+    if key not in reports:
+        two = [a if a != "1" or args[i - 1] != "-j" else "2" for i, a in enumerate(args)]
+        report = subprocess.run([BIN] + two, input=feed, stdin=subprocess.DEVNULL if feed is None else None,
+                                capture_output=True, timeout=RUN_TIMEOUT)
+        check(f"{name}, stderr a pipe: no progress at all", report.stderr == b"", repr(report.stderr[:300]))
+        check(f"{name}, stderr a pipe: exit 0", report.returncode == 0, report.stdout.decode())
+        reports[key] = report
+    return reports[key]
+
+
+def check_run(name, args, cols, total, feed=None):
+    report = report_on_pipes(name, args, feed)
+    chunks, elapsed, status = run_on_terminal(args, cols, feed)
+    data = b"".join(d for _, d in chunks)
+    updates = progress_updates(chunks)
+    shown = "\n".join(f"{t:6.2f}s {u!r}" for t, u in updates[:40])
+    check(f"{name}: exit 0", status == 0, data.decode("utf-8", "replace"))
+    check(f"{name}: a run of a second or more (the workload is too small here)", elapsed >= 1, f"{elapsed:.2f}s")
+    # At least 4 a second promised; 3 measured, over the whole run.
+    check(f"{name}: at least 3 updates a second",
+          len(updates) >= 3 * elapsed, f"{len(updates)} updates in {elapsed:.2f}s:\n{shown}")
+    # In full when the window is wide enough, else shortened (the rate, then
+    # the word, go first); a total unknown (deals on a pipe, before its end) has no ETA.
+    full = r"(\d+) / ~?\d+ deals, [\d.]+/s, ETA (?:\d+:\d\d:\d\d|\?)"
+    short = r"(\d+) / ~?\d+(?: deals)?(?:, [\d.]+/s)?, ETA (?:\d+:\d\d:\d\d|\?)"
+    unknown = r"(\d+) deals, [\d.]+/s"
+    form = re.compile("(?:" + "|".join([full if cols >= 40 else short] + ([unknown] if not total else [])) + ")$")
+    bad = [u for _, u in updates if not form.match(u)]
+    check(f"{name}: each update shows done/total, rate and ETA", updates and not bad,
+          f"not of the form {form.pattern}: {bad[:5]}\n{shown}")
+    check(f"{name}: an ETA is given", any(re.search(r"ETA \d+:\d\d:\d\d", u) for _, u in updates), shown)
+    done = {int(re.match(r"\d+", u).group(0)) for _, u in updates if re.match(r"\d+", u)}
+    # Counted per deal: a count that moved a chunk at a time would show 0 and DEALS only.
+    check(f"{name}: the count moves deal by deal", len([d for d in done if 0 < d < DEALS]) >= 3, f"{sorted(done)}")
+    wide = [u for _, u in updates if len(u) >= cols]
+    check(f"{name}: every update fits {cols} columns (no wrap)", not wide, f"{wide[:3]}")
+    screen = screen_of(data, cols)
+    expected = screen_of(report.stdout.replace(b"\n", b"\r\n"), cols)
+    check(f"{name}: the final screen is the report, no progress left", screen == expected,
+          "screen:\n" + "\n".join(screen) + "\nexpected:\n" + "\n".join(expected))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    seeds = ARGS + ["--seeds", f"0..{DEALS - 1}"]
+    check_run("stats --seeds (80 columns)", seeds, 80, total=True)
+    check_run("stats --seeds (30 columns)", seeds, 30, total=True)
+    deals = os.path.join(tmp, "deals.txt")
+    with open(deals, "w") as f:
+        subprocess.run([BIN, "deal", "--seed", "0", "--count", str(DEALS), "--format", "line"], stdout=f, check=True)
+    check_run("stats FILE", ARGS + [deals], 80, total=True)
+    # Deals on a pipe: no size to estimate from, the total is known once they are read.
+    with open(deals, "rb") as f:
+        check_run("stats - (deals on a pipe)", ARGS + ["-"], 80, total=False, feed=f.read())
+
+print(f"stats_pty: {failures} failed")
+sys.exit(1 if failures else 0)
