@@ -58,9 +58,7 @@ Subcommand setup_deal(CLI::App& parent) {
                                           "Deal this seed (0 to 2^64-1); default: random, printed");
     add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
         ->default_str("1");
-    app->add_option("-f,--format", o->format, "text, line or json")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"text", "line", "json"}));
+    add_choice_option(*app, "-f,--format", o->format, "text, line or json", {"text", "line", "json"});
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");
     return {app, [o, seed] {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common.hpp"
 #include "formats/error.hpp"
 #include "formats/json.hpp"
 
@@ -77,11 +78,7 @@ MeasureSet parse_measures(const std::string& list, const std::string& what) {
     for (;;) {
         const std::size_t comma = list.find(',', start);
         const std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        const int i = measure_index(name);
-        if (i < 0)
-            throw InputError("", 0, 0, fmt::format("{}: unknown '{}' (choose from won, pyramid, lock, blind)", what,
-                                                   excerpt(name)));
-        on[i] = true;
+        on[measure_index(choice_of(name, {std::begin(MeasureNames), std::end(MeasureNames)}, what))] = true;
         if (comma == std::string::npos) return on;
         start = comma + 1;
     }

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "usage.hpp"
 #include "formats/variant_toml.hpp"
 
 namespace pyr::cmd {
@@ -39,7 +40,9 @@ Subcommand setup_variants(CLI::App& parent) {
     auto o = std::make_shared<VariantsOptions>();
     CLI::App* app = parent.add_subcommand("variants", "List the variant presets, or show one in full.");
     CLI::App* show = app->add_subcommand("show", "Print a preset's TOML with its comments, or a variant's rules");
-    show->add_option("name", o->show, "Preset name, user preset, FILE.toml or - (stdin)")->required();
+    required_argument(show->add_option("name", o->show, "Preset name, user preset, FILE.toml or - (stdin)"),
+                      "no variant given: name a preset (pyramide variants lists them), a user preset, a FILE.toml, "
+                      "or - for stdin");
     app->footer("Example:\n  pyramide variants show par");
     return {app, [o, show] { return run_variants(*o, show); }};
 }
