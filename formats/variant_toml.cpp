@@ -156,7 +156,7 @@ public:
             dir = spec == "-" ? "." : p.parent_path().string();
             if (dir.empty()) dir = ".";
         } else if (const Preset* preset = find_preset(spec)) {
-            source = std::string(spec) + ".toml (preset)";
+            source = std::string(preset->name) + ".toml (preset)";
             text = std::string(preset->text);
         } else {
             const std::string user = user_variant_dir() + "/" + spec + ".toml";
@@ -385,8 +385,9 @@ std::string user_variant_dir() {
 }
 
 const Preset* find_preset(std::string_view name) {
+    const std::string lower = ascii_lower(name);
     for (const Preset& p : presets())
-        if (p.name == name) return &p;
+        if (p.name == lower) return &p;
     return nullptr;
 }
 

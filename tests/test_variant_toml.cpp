@@ -2,6 +2,7 @@
 // user files, relative paths, cycles), and every error names file, line, column.
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -98,6 +99,11 @@ TEST_CASE("variant toml: every preset loads, by name and from its text") {
         CHECK(again.name == v.name);
         CHECK(again.passes == v.passes);
         CHECK(pyr::find_preset(name) == &p);
+        // Preset names are keywords: any case, and the preset's own spelling after.
+        std::string upper = name;
+        for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        CHECK(pyr::find_preset(upper) == &p);
+        CHECK(pyr::load_variant(upper).name == name);
     }
     CHECK(pyr::find_preset("nosuch") == nullptr);
     CHECK(load_error("nosuch") ==
