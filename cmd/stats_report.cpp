@@ -14,8 +14,10 @@ namespace pyr::cmd {
 
 namespace {
 
+// Within the 28 columns of the report's first field. A lock is RULES.md's: a
+// card that can never be removed, all its partners lying on top of it.
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
-                                             "lock (a card never free)", "won by the blind player"};
+                                             "lock (can never be removed)", "won by the blind player"};
 
 // Wilson score interval, 95%.
 std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
