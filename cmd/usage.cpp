@@ -124,8 +124,9 @@ std::string unexpected_text(const CLI::App& app, const std::vector<std::string>&
                            takes_files(app) ? " (a file whose name starts with - goes after --)" : "");
     }
     if (extras.empty()) return "";
-    // Where no file is named, a word is a subcommand mistyped (`variants shwo`).
-    if (!app.get_subcommands({}).empty() && !takes_files(app)) return unknown_subcommand_text(app, extras.front());
+    // Where no file is named, a word in place of a subcommand is one mistyped (`variants shwo`).
+    if (!app.get_subcommands({}).empty() && app.get_subcommands().empty() && !takes_files(app))
+        return unknown_subcommand_text(app, extras.front());
     return fmt::format("unexpected argument '{}'", excerpt(extras.front()));
 }
 
