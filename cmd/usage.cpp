@@ -13,7 +13,8 @@ namespace pyr::cmd {
 
 namespace {
 
-// What to say when a required argument is missing, by option (required_argument()).
+// What to say when a required argument is missing, by option (required_argument()):
+// the options live as long as the app, which is the program's.
 std::map<const CLI::Option*, std::string>& missing_texts() {
     static std::map<const CLI::Option*, std::string> texts;
     return texts;
@@ -36,69 +37,17 @@ std::string printable_lines(const std::string& text) {
     return out;
 }
 
+std::vector<std::string> subcommand_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    return names;
+}
+
 // "pyramide stats merge" for the app of `stats merge`, whether parsed or not.
 std::string full_name(const CLI::App& app) {
     const CLI::App* parent = app.get_parent();
     return parent ? full_name(*parent) + " " + app.get_name() : app.get_name();
 }
-
-}  // namespace
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
-    // A typo is a few edits away (a swap of two letters is two), fewer for a short word.
-    const std::size_t allowed = std::clamp<std::size_t>(word.size() / 2, 1, 3);
-    const std::string* best = nullptr;
-    std::size_t best_distance = allowed + 1;
-    for (const std::string& c : candidates) {
-        const std::size_t d = edit_distance(word, c);
-        if (d < best_distance) best = &c, best_distance = d;
-    }
-    return best ? fmt::format("; did you mean '{}'?", *best) : "";
-}
-
-std::string unknown_subcommand_text(const CLI::App& app, std::string_view word) {
-    std::vector<std::string> names;
-    for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
-    const std::string guess = did_you_mean(word, names);
-    const std::string path = full_name(app);
-    if (app.get_parent() == nullptr) return fmt::format("'{}' is not a pyramide command{}", excerpt(word), guess);
-    if (names.empty()) return fmt::format("'{}' has no subcommands, so none named '{}'", path, excerpt(word));
-    if (!guess.empty()) return fmt::format("'{}' is not a subcommand of '{}'{}", excerpt(word), path, guess);
-    return fmt::format("'{}' is not a subcommand of '{}' (it has {})", excerpt(word), path, fmt::join(names, ", "));
-}
-
-std::optional<int> first_word(int argc, char** argv, const CLI::App& app) {
-    if (argc < 2) return std::nullopt;
-    const std::string word = argv[1];
-    if (word == "version") {
-        fmt::print("pyramide {}\n", PYRAMIDE_VERSION);
-        return ExitOk;
-    }
-    if (word.empty() || word[0] == '-') return std::nullopt;
-    for (const CLI::App* sub : app.get_subcommands({}))
-        if (sub->get_name() == word) return std::nullopt;
-    message(unknown_subcommand_text(app, word));
-    fmt::print(stderr, "Run 'pyramide --help' for the commands.\n");
-    return ExitError;
-}
-
-
-namespace {
 
 bool takes_files(const CLI::App& app) {
     return !app.get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
@@ -132,11 +81,8 @@ std::string unexpected_text(const CLI::App& app, const std::vector<std::string>&
 
 // The required argument of `app` that was not given; at the top, the subcommand.
 std::string missing_text(const CLI::App& app) {
-    if (app.get_parent() == nullptr) {
-        std::vector<std::string> names;
-        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
-        return fmt::format("no command given: name one of {}", fmt::join(names, ", "));
-    }
+    if (app.get_parent() == nullptr)
+        return fmt::format("no command given: name one of {}", fmt::join(subcommand_names(app), ", "));
     for (const CLI::Option* opt : app.get_options()) {
         if (!opt->get_required() || opt->count() > 0) continue;
         const auto it = missing_texts().find(opt);
@@ -169,20 +115,71 @@ bool is(const CLI::Error& e) {
     return dynamic_cast<const Kind*>(&e) != nullptr;
 }
 
-void refuse_values(CLI::App& app) {
-    for (CLI::Option* opt : app.get_options([](const CLI::Option*) { return true; }))
-        if (opt->get_items_expected_max() == 0) opt->disable_flag_override();
-    for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) refuse_values(*sub);
+}  // namespace
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
 }
 
-}  // namespace
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+    // A typo is a few edits away (a swap of two letters is two), fewer for a short word.
+    const std::size_t allowed = std::clamp<std::size_t>(word.size() / 2, 1, 3);
+    const std::string* best = nullptr;
+    std::size_t best_distance = allowed + 1;
+    for (const std::string& c : candidates) {
+        const std::size_t d = edit_distance(word, c);
+        if (d < best_distance) best = &c, best_distance = d;
+    }
+    return best ? fmt::format("; did you mean '{}'?", *best) : "";
+}
+
+std::string unknown_subcommand_text(const CLI::App& app, std::string_view word) {
+    const std::vector<std::string> names = subcommand_names(app);
+    const std::string guess = did_you_mean(word, names);
+    const std::string path = full_name(app);
+    if (app.get_parent() == nullptr) return fmt::format("'{}' is not a pyramide command{}", excerpt(word), guess);
+    if (names.empty()) return fmt::format("'{}' has no subcommands, so none named '{}'", path, excerpt(word));
+    if (!guess.empty()) return fmt::format("'{}' is not a subcommand of '{}'{}", excerpt(word), path, guess);
+    return fmt::format("'{}' is not a subcommand of '{}' (it has {})", excerpt(word), path, fmt::join(names, ", "));
+}
+
+std::optional<int> first_word(int argc, char** argv, const CLI::App& app) {
+    if (argc < 2) return std::nullopt;
+    const std::string word = argv[1];
+    if (word == "version") {
+        fmt::print("pyramide {}\n", PYRAMIDE_VERSION);
+        return ExitOk;
+    }
+    if (word.empty() || word[0] == '-') return std::nullopt;
+    for (const CLI::App* sub : app.get_subcommands({}))
+        if (sub->get_name() == word) return std::nullopt;
+    message(unknown_subcommand_text(app, word));
+    fmt::print(stderr, "Run 'pyramide --help' for the commands.\n");
+    return ExitError;
+}
+
 
 CLI::Option* required_argument(CLI::Option* opt, std::string when_missing) {
     missing_texts()[opt] = std::move(when_missing);
     return opt->required();
 }
 
-void refuse_flag_values(CLI::App& top) { refuse_values(top); }
+void refuse_flag_values(CLI::App& app) {
+    for (CLI::Option* opt : app.get_options([](const CLI::Option*) { return true; }))
+        if (opt->get_items_expected_max() == 0) opt->disable_flag_override();
+    for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) refuse_flag_values(*sub);
+}
 
 std::string subcommand_in_use(const CLI::App& top) {
     std::string name;

@@ -32,7 +32,7 @@ CLI::Option* required_argument(CLI::Option* opt, std::string when_missing);
 
 // Flags take no value anywhere (`--json=1` is refused, not read as true or as
 // a count): call on the top app once every subcommand is set up.
-void refuse_flag_values(CLI::App& top);
+void refuse_flag_values(CLI::App& app);
 
 // "pyramide deal", "pyramide stats merge": the deepest subcommand the parser reached.
 std::string subcommand_in_use(const CLI::App& top);
