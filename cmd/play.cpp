@@ -590,7 +590,8 @@ Subcommand setup_play(CLI::App& parent) {
                 if (o->deal_file == "-")
                     throw UsageError(
                         "the deals cannot come from -: play reads its commands from stdin; give the deals in a file");
-                if (seed->count() > 0 && !o->deal_file.empty()) throw UsageError("give a seed or a deal file, not both");
+                if (seed->count() > 0 && !o->deal_file.empty())
+                    throw UsageError("give a seed or a deal file, not both");
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 catch_signals();
                 Session session(*o);

@@ -38,10 +38,10 @@ std::vector<VariantProblem> check(const Variant& v) {
 }
 
 std::string target_problem(DeckKind deck, std::int64_t target) {
-    if (deck == DeckKind::Spanish)
-        return target == 12 ? ""
-                            : fmt::format("the Spanish deck's pairs make 12 (the rey goes alone): set target = 12, not {}",
-                                          target);
+    if (deck == DeckKind::Spanish) {
+        if (target == 12) return "";
+        return fmt::format("the Spanish deck's pairs make 12 (the rey goes alone): set target = 12, not {}", target);
+    }
     const int top = deck_ranks(deck);
     if (target >= 3 && target <= 2 * top - 1) return "";
     return fmt::format("target must be 3 to {} for the French deck, not {}", 2 * top - 1, target);

@@ -245,7 +245,8 @@ TEST_CASE("variant toml: impossible combinations point at the key that makes the
     const std::string spanish_12 = "the Spanish deck's pairs make 12 (the rey goes alone): set target = 12, not ";
     CHECK(parse_error("base = \"traditional\"\ndeck = \"spanish\"\n") == "mine.toml:2:1: " + spanish_12 + "13");
     CHECK(parse_error("deck = \"spanish\"\ntarget = 24\n") == "mine.toml:1:1: " + spanish_12 + "24");
-    CHECK(parse_error("base = \"spanish\"\n\ntarget = 99999999999\n") == "mine.toml:3:1: " + spanish_12 + "99999999999");
+    CHECK(parse_error("base = \"spanish\"\n\ntarget = 99999999999\n") ==
+          "mine.toml:3:1: " + spanish_12 + "99999999999");
     CHECK(parse_error("base = \"spanish\"\ntarget = 12\n") == "no error");
 
     // The key named by the problem lies in a base (here a preset the user cannot
