@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "formats/json.hpp"
+#include "formats/text.hpp"
+#include "usage.hpp"
 
 namespace pyr::cmd {
 
@@ -73,10 +75,27 @@ CLI::Option* add_read_option(CLI::App& app, const std::string& names, const std:
         help);
 }
 
+std::string choice_of(std::string_view text, const std::vector<std::string>& choices, std::string_view what) {
+    const std::string lower = ascii_lower(text);
+    for (const std::string& c : choices)
+        if (ascii_lower(c) == lower) return c;
+    throw InputError("", 0, 0, fmt::format("{}: '{}' is not one of {}{}", what, excerpt(text), fmt::join(choices, ", "),
+                                           did_you_mean(lower, choices)));
+}
+
+CLI::Option* add_choice_option(CLI::App& app, const std::string& names, std::string& into, const std::string& help,
+                               const std::vector<std::string>& choices) {
+    auto name = std::make_shared<std::string>();
+    CLI::Option* opt = add_read_option(app, names, help, [&into, name, choices](const std::string& text) {
+        into = choice_of(text, choices, *name);
+    });
+    *name = opt->get_name();
+    return opt->type_name(fmt::format("TEXT:{{{}}}", fmt::join(choices, ",")))->default_str(into);
+}
+
 void check_seed_count(std::uint64_t first, std::uint64_t count) {
     if (count > 0 && count - 1 > UINT64_MAX - first)
-        throw InputError("", 0, 0,
-                         fmt::format("--seed {}: {} deals from it would pass the last seed, {}", first, count,
+        throw UsageError(fmt::format("--seed {}: {} deals from it would pass the last seed, {}", first, count,
                                      UINT64_MAX));
 }
 

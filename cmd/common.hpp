@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -23,6 +25,13 @@ namespace pyr::cmd {
 
 // 3: solve gave up at its node limit, neither a proof nor a line.
 enum Exit { ExitOk = 0, ExitNegative = 1, ExitError = 2, ExitUndecided = 3, ExitInterrupted = 130 };
+
+// A usage error found once the options are parsed (two that cannot go
+// together): main prints it as the parser's own, naming the subcommand and
+// pointing to its --help, exit 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);
@@ -50,13 +59,22 @@ RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* s
 std::size_t terminal_columns(std::FILE* stream);
 
 // Deals of seeds first, first + 1, ... (`count` of them) must not wrap around
-// past 2^64-1 to seed 0: throws InputError when they would.
+// past 2^64-1 to seed 0: throws UsageError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);
 
 // An option whose text `read` turns into a value at parse time: an InputError it
 // throws becomes a usage error (exit 2) through CLI11, like every other.
 CLI::Option* add_read_option(CLI::App& app, const std::string& names, const std::string& help,
                              std::function<void(const std::string&)> read);
+
+// Which of `choices` `text` is, read in any case ("LINE" is line): the choice
+// as spelled in `choices`. Throws InputError naming `what`: "--format: 'xml'
+// is not one of text, line, json".
+std::string choice_of(std::string_view text, const std::vector<std::string>& choices, std::string_view what);
+
+// An option that takes one of `choices` (choice_of()); `into` holds its canonical spelling.
+CLI::Option* add_choice_option(CLI::App& app, const std::string& names, std::string& into, const std::string& help,
+                               const std::vector<std::string>& choices);
 
 // An option that is a decimal number from `min` to `max`, read by the one number
 // reader (formats/numbers.hpp): "--seed: '0x10' is not a number from 0 to 18446744073709551615".

@@ -59,19 +59,18 @@ Subcommand setup_deal(CLI::App& parent) {
                                           "Deal this seed (0 to 2^64-1); default: random, printed");
     add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
         ->default_str("1");
-    CLI::Option* format = app->add_option("-f,--format", o->format, "text, line or json")
-                              ->capture_default_str()
-                              ->check(CLI::IsMember({"text", "line", "json"}));
-    CLI::Option* json = app->add_flag("--json", o->json, "The same as --format json");
+    CLI::Option* format =
+        add_choice_option(*app, "-f,--format", o->format, "text, line or json", {"text", "line", "json"});
+    app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");
-    app->parse_complete_callback([o, format, json] {
-        if (json->count() == 0) return;
-        if (format->count() > 0 && o->format != "json")
-            throw CLI::ValidationError("--json", fmt::format("it means --format json, but --format {} is given too", o->format));
-        o->format = "json";
-    });
-    return {app, [o, seed] {
+    return {app, [o, seed, format] {
+                if (o->json) {
+                    if (format->count() > 0 && o->format != "json")
+                        throw UsageError(
+                            fmt::format("--json: it means --format json, but --format {} is given too", o->format));
+                    o->format = "json";
+                }
                 if (seed->count() > 0) check_seed_count(o->seed, o->count);
                 return run_deal(*o, seed->count() > 0);
             }};

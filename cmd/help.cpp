@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "usage.hpp"
 
 extern char** environ;
 
@@ -70,14 +71,7 @@ int run_help(const HelpOptions& o, const CLI::App& root) {
         const CLI::App* sub = nullptr;
         for (const CLI::App* s : app->get_subcommands([](const CLI::App*) { return true; }))
             if (s->get_name() == word) sub = s;
-        if (!sub) {
-            std::string names;
-            for (const CLI::App* s : app->get_subcommands([](const CLI::App*) { return true; }))
-                names += (names.empty() ? "" : ", ") + s->get_name();
-            message(fmt::format("help: no subcommand '{}' in '{}' (subcommands: {})", printable(word), path,
-                                names.empty() ? "none" : names));
-            return ExitError;
-        }
+        if (!sub) throw UsageError(unknown_subcommand_text(*app, word));
         app = sub;
         path += " " + word;
     }

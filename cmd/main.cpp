@@ -1,12 +1,11 @@
-// pyramide: entry point. Sets up the subcommands, turns CLI11's parse errors
-// into exit code 2, and runs the chosen subcommand.
+// pyramide: entry point. Sets up the subcommands, turns usage errors (the
+// parser's and the subcommands' own) into exit code 2, and runs the chosen subcommand.
 #include <cerrno>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
 #include <vector>
 
 #include <fcntl.h>
@@ -61,31 +60,6 @@ void set_up_signals() {
     }
 }
 
-// CLI11 quotes the offending argument in its messages; arguments can come
-// from scripts and files too, so they are made safe like any input text.
-std::string printable_lines(const std::string& text) {
-    std::string out, line;
-    std::istringstream in(text);
-    while (std::getline(in, line)) out += (out.empty() ? "" : "\n") + pyr::printable(line);
-    return out;
-}
-
-// "pyramide deal", "pyramide stats merge": the deepest subcommand the parser
-// reached, so that a usage error names it and points to its --help.
-std::string subcommand_in_use(const CLI::App& top) {
-    std::string name = top.get_name();
-    for (std::vector<CLI::App*> subs = top.get_subcommands(); !subs.empty(); subs = subs.back()->get_subcommands())
-        name += " " + subs.back()->get_name();
-    return name;
-}
-
-// The subcommand the parser reached last, whose options a usage error is about.
-const CLI::App& deepest_subcommand(const CLI::App& top) {
-    const CLI::App* app = &top;
-    while (!app->get_subcommands().empty()) app = app->get_subcommands().back();
-    return *app;
-}
-
 // Data on stdout may still sit in its buffer: a full disk or a closed pipe
 // must not pass for success.
 int finish_stdout(int rc) {
@@ -108,27 +82,13 @@ int main(int argc, char** argv) {
     app.formatter(std::make_shared<WrappingFormatter>());
     app.set_version_flag("-V,--version", "pyramide " PYRAMIDE_VERSION);
     app.require_subcommand(1);
-    app.failure_message([](const CLI::App* a, const CLI::Error& e) {
-        const std::string name = pyr::printable(subcommand_in_use(*a));
-        // An unknown option (also when it hid a file named -x: "files is required").
-        std::string what;
-        if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
-            // CLI11 lists them in its message, after "...not expected: ".
-            const std::string text = e.what();
-            std::vector<std::string> extras;
-            std::istringstream words(text.substr(text.find(": ") + 2));
-            for (std::string w; words >> w;) extras.push_back(w);
-            what = unknown_option_message(deepest_subcommand(*a), extras);
-        } else if (dynamic_cast<const CLI::RequiredError*>(&e)) {
-            what = unknown_option_message(deepest_subcommand(*a), deepest_subcommand(*a).remaining());
-        }
-        if (what.empty()) what = printable_lines(e.what());
-        return fmt::format("{}: {}\nRun '{} --help' for more information.\n", name, what, name);
-    });
+    app.failure_message(
+        [](const CLI::App* a, const CLI::Error& e) { return usage_message(*a, parse_error_text(*a, e)); });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
     std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_stats(app), setup_variants(app)};
     subs.push_back(setup_help(app));  // last: `pyramide help` describes the others
+    refuse_flag_values(app);
     if (const std::optional<int> rc = first_word(argc, argv, app)) return finish_stdout(*rc);
     try {
         app.parse(argc, argv);
@@ -140,6 +100,9 @@ int main(int argc, char** argv) {
         if (!s.app->parsed()) continue;
         try {
             return finish_stdout(s.run());
+        } catch (const UsageError& e) {
+            std::fputs(usage_message(app, e.what()).c_str(), stderr);
+            return ExitError;
         } catch (const pyr::InputError& e) {
             return report(e);
         } catch (const std::bad_alloc&) {

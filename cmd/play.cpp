@@ -676,9 +676,9 @@ Subcommand setup_play(CLI::App& parent) {
                     "~/.local/share/pyramide/games/ without it");
     app->add_flag("--no-log", o->no_log, "Keep no move log");
     app->add_option("--resume", o->resume, "Continue the unfinished game in this log");
-    app->add_option("--color", o->color, "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+    add_choice_option(*app, "--color", o->color,
+                      "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
+                      {"auto", "always", "never"});
     app->add_flag("--ascii", o->ascii, "Suit letters, not symbols (always so when the\nlocale is not UTF-8)");
     add_number_option(*app, "--games", o->games,
                       "Play N games (1 to 1000) and total the score\n(Par Pyramide's series is 6 games)", 1, 1000);
@@ -690,14 +690,14 @@ Subcommand setup_play(CLI::App& parent) {
                 o->seed_given = seed->count() > 0;
                 if (!o->resume.empty() && (seed->count() > 0 || !o->deal_file.empty() || !o->log.empty() ||
                                            o->no_log || o->games > 0))
-                    throw InputError("", 0, 0,
-                                     "--resume continues one logged game, appending to its log: give no seed, deal "
+                    throw UsageError("--resume continues one logged game, appending to its log: give no seed, deal "
                                      "file, --log, --no-log or --games with it");
-                if (o->resume == "-") throw InputError("", 0, 0, "--resume needs a log file to append to, not -");
+                if (o->resume == "-") throw UsageError("--resume needs a log file to append to, not -");
                 if (o->deal_file == "-")
-                    throw InputError("", 0, 0, "play reads its commands from stdin: give the deals in a file, not -");
+                    throw UsageError(
+                        "the deals cannot come from -: play reads its commands from stdin; give the deals in a file");
                 if (seed->count() > 0 && !o->deal_file.empty())
-                    throw InputError("", 0, 0, "give a seed or a deal file, not both");
+                    throw UsageError("give a seed or a deal file, not both");
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 catch_signals();
                 Session session(*o);

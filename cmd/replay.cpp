@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
@@ -107,14 +108,13 @@ Subcommand setup_replay(CLI::App& parent) {
     CLI::App* app = parent.add_subcommand(
         "replay", "Replay a move log over its deal: every position, the result and the score.\n"
                   "Exit status: 0 won, 1 lost, unfinished or an illegal move, 2 unreadable input.");
-    app->add_option("log", o->file, "The move log; - reads stdin")->required();
+    required_argument(app->add_option("log", o->file, "The move log; - reads stdin"),
+                      "no move log given: name the log to replay, or - for stdin");
     app->add_option("-v,--variant", o->variant, "Variant FILE.toml for a log of a user variant");
     app->add_flag("--final", o->final_only, "Show only the last position");
     app->add_flag("--json", o->json, "Print JSON on stdout");
     app->add_flag("--ascii", o->ascii, "Suit letters instead of symbols");
-    app->add_option("--color", o->color, "auto, always or never")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+    add_choice_option(*app, "--color", o->color, "auto, always or never", {"auto", "always", "never"});
     app->footer("Example:\n  pyramide replay --final game.log");
     return {app, [o] { return run_replay(*o); }};
 }

@@ -102,7 +102,7 @@ Subcommand setup_solve(CLI::App& parent) {
     app->footer("Example:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log");
     return {app, [o, seed] {
                 if (seed->count() > 0 && !o->deal_file.empty())
-                    throw InputError("", 0, 0, "give a seed or a deal file, not both");
+                    throw UsageError("give a seed or a deal file, not both");
                 return run_solve(*o, seed->count() > 0);
             }};
 }

@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
@@ -36,6 +37,8 @@ constexpr std::size_t ChunkSize = 4096;
 // Threads beyond this are not cores but a mistake (each has its own solver).
 constexpr unsigned MaxJobs = 256;
 
+constexpr const char* AllMeasures = "won,pyramid,lock,blind";
+
 struct StatsOptions {
     std::string variant;
     std::optional<SeedRange> seeds;
@@ -44,7 +47,7 @@ struct StatsOptions {
     Shard shard;
     bool json = false;
     bool csv = false;
-    std::string measure = "won,pyramid,lock,blind";
+    MeasureSet measures = parse_measures(AllMeasures, "--measure");
     std::uint64_t node_limit = 0;
     std::vector<std::string> parts;  // stats merge
     ReportForm form() const { return json ? ReportForm::Json : csv ? ReportForm::Csv : ReportForm::Text; }
@@ -345,13 +348,13 @@ int run_stats(const StatsOptions& o) {
     RulesCache cache;
     const Shard shard = o.shard;
     Report r;
-    r.on = parse_measures(o.measure, "--measure");
+    r.on = o.measures;
     r.node_limit = o.node_limit;
     r.shard_count = shard.n;
     r.shards = {shard.k};
     if (!o.seeds && o.files.empty())
-        throw InputError("", 0, 0, "nothing to measure: give --seeds A..B, deal files or move logs");
-    if (o.seeds && !o.files.empty()) throw InputError("", 0, 0, "give --seeds or files, not both");
+        throw UsageError("nothing to measure: give --seeds A..B, deal files or move logs");
+    if (o.seeds && !o.files.empty()) throw UsageError("give --seeds or files, not both");
     if (!o.files.empty()) return run_files(o, cache, r, job_count(o.jobs));
     const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
     r.variant = rules.variant.name;
@@ -379,12 +382,15 @@ Subcommand setup_stats(CLI::App& parent) {
     add_read_option(*app, "--shard", "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`",
                     [o](const std::string& text) { o->shard = parse_shard(text, "--shard"); })
         ->type_name("K/N");
-    app->add_option("--measure", o->measure, "Which of won,pyramid,lock,blind")->capture_default_str();
+    add_read_option(*app, "--measure", "Which of won,pyramid,lock,blind",
+                    [o](const std::string& text) { o->measures = parse_measures(text, "--measure"); })
+        ->default_str(AllMeasures);
     add_number_option(*app, "--node-limit", o->node_limit, "Give up a deal after this many positions (0: never)");
     app->add_flag("--json", o->json, "Print JSON (the input of stats merge)");
     app->add_flag("--csv", o->csv, "Print CSV");
     CLI::App* merge = app->add_subcommand("merge", "Add up the --json outputs of --shard runs");
-    merge->add_option("parts", o->parts, "PART.json files")->required();
+    required_argument(merge->add_option("parts", o->parts, "PART.json files"),
+                      "no part given: name the PART.json files that stats --shard K/N --json wrote");
     merge->add_flag("--json", o->json, "Print JSON");
     merge->add_flag("--csv", o->csv, "Print CSV");
     app->footer("Examples:\n  pyramide stats --seeds 0..9999\n"

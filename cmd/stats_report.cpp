@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common.hpp"
 #include "formats/error.hpp"
 #include "formats/json.hpp"
 
@@ -13,8 +14,10 @@ namespace pyr::cmd {
 
 namespace {
 
+// Within the 28 columns of the report's first field. A lock is RULES.md's: a
+// card that can never be removed, all its partners lying on top of it.
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
-                                             "lock (a card never free)", "won by the blind player"};
+                                             "lock (can never be removed)", "won by the blind player"};
 
 // Wilson score interval, 95%.
 std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
@@ -77,11 +80,7 @@ MeasureSet parse_measures(const std::string& list, const std::string& what) {
     for (;;) {
         const std::size_t comma = list.find(',', start);
         const std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        const int i = measure_index(name);
-        if (i < 0)
-            throw InputError("", 0, 0, fmt::format("{}: unknown '{}' (choose from won, pyramid, lock, blind)", what,
-                                                   excerpt(name)));
-        on[i] = true;
+        on[measure_index(choice_of(name, {std::begin(MeasureNames), std::end(MeasureNames)}, what))] = true;
         if (comma == std::string::npos) return on;
         start = comma + 1;
     }
@@ -142,10 +141,10 @@ void print_report(const Report& r, ReportForm form) {
         if (!r.on[i]) continue;
         const auto [lo, hi] = wilson(t.hits[i], t.deals);
         // At most 78 columns, "100.000-100.000%" included.
-        fmt::print("  {:<26}{:>10} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
+        fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
                    100 * rate(t.hits[i], t.deals), 100 * lo, 100 * hi);
     }
-    if (t.gave_up) fmt::print("  {:<26}{:>10}\n", "gave up (--node-limit)", t.gave_up);
+    if (t.gave_up) fmt::print("  {:<27}{:>9}\n", "gave up (--node-limit)", t.gave_up);
 }
 
 }  // namespace pyr::cmd

@@ -1,5 +1,6 @@
-// Usage errors in the project's words (issue 11): an unknown subcommand or
-// option named, with the nearest known one ("did you mean 'deal'?").
+// Usage errors in the project's words (issue 11): every error the option
+// parser can raise, and those a subcommand finds after it (UsageError), said
+// one way, for the subcommand in use, with a pointer to its --help.
 #pragma once
 #include <optional>
 #include <string>
@@ -16,13 +17,32 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // enough to be a typo, else "".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
 
+// `word` names no subcommand of `app`: "'dael' is not a pyramide command; did
+// you mean 'deal'?", "'zz' is not a subcommand of 'pyramide stats' (it has merge)".
+std::string unknown_subcommand_text(const CLI::App& app, std::string_view word);
+
 // What the first argument asks before CLI11 parses: `version` prints
 // the version (exit 0), as -V and --version do; a word that is no subcommand is a usage error (exit
 // 2). Empty when CLI11 should parse as usual.
 std::optional<int> first_word(int argc, char** argv, const CLI::App& app);
 
-// The message for arguments `app` did not expect: the first unknown option,
-// with the nearest of app's options, or "" when there is no option among them.
-std::string unknown_option_message(const CLI::App& app, const std::vector<std::string>& extras);
+// Marks a positional argument required, with what to say when it is missing
+// ("no file given: name one or more deal files or move logs, or - for stdin").
+CLI::Option* required_argument(CLI::Option* opt, std::string when_missing);
+
+// Flags take no value anywhere (`--json=1` is refused, not read as true or as
+// a count): call on the top app once every subcommand is set up.
+void refuse_flag_values(CLI::App& app);
+
+// "pyramide deal", "pyramide stats merge": the deepest subcommand the parser reached.
+std::string subcommand_in_use(const CLI::App& top);
+
+// What a parse error of `top` means, in our words: "--format: 'xml' is not
+// one of text, line, json", "--seed needs a value", "no file given: ...".
+std::string parse_error_text(const CLI::App& top, const CLI::Error& e);
+
+// The whole message for a usage error of the subcommand in use:
+// "pyramide deal: WHAT\nRun 'pyramide deal --help' for more information.\n".
+std::string usage_message(const CLI::App& top, const std::string& what);
 
 }  // namespace pyr::cmd

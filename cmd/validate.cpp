@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
@@ -183,7 +184,8 @@ Subcommand setup_validate(CLI::App& parent) {
     CLI::App* app = parent.add_subcommand(
         "validate", "Check deal files and move logs against the rules.\n"
                     "Exit status: 0 all valid, 1 a rule is broken (illegal move, impossible deal), 2 unreadable input.");
-    app->add_option("files", o->files, "Deal files and move logs; - reads stdin")->required();
+    required_argument(app->add_option("files", o->files, "Deal files and move logs; - reads stdin"),
+                      "no file given: name one or more deal files or move logs, or - for stdin");
     app->add_option("-v,--variant", o->variant,
                     "Read with this preset or FILE.toml (needed for one-line deals of other variants)");
     CLI::Option* seed = add_read_option(*app, "--seed", "Require every deal to be this seed's deal (fair play)",

@@ -12,6 +12,7 @@
 #include "common.hpp"
 #include "formats/json.hpp"
 #include "formats/text.hpp"
+#include "usage.hpp"
 #include "formats/variant_toml.hpp"
 
 namespace pyr::cmd {
@@ -138,7 +139,9 @@ Subcommand setup_variants(CLI::App& parent) {
         "variants", "List the variant presets and your own (in ~/.config/pyramide/variants), or show one in full.");
     app->add_flag("--json", o->json, "Print the list as JSON");
     CLI::App* show = app->add_subcommand("show", "Print a preset's TOML with its comments, or a variant's rules");
-    show->add_option("name", o->show, "Preset name, user preset, FILE.toml or - (stdin)")->required();
+    required_argument(show->add_option("name", o->show, "Preset name, user preset, FILE.toml or - (stdin)"),
+                      "no variant given: name a preset (pyramide variants lists them), a user preset, a FILE.toml, "
+                      "or - for stdin");
     show->add_flag("--json", o->json, "Print the rules (base resolved) as one JSON object");
     app->footer("Examples:\n  pyramide variants show par\n  pyramide variants show --json mine.toml | jq .passes");
     return {app, [o, show] { return show->parsed() ? show_variant(o->show, o->json) : list_variants(o->json); }};

@@ -206,7 +206,8 @@ const Rules& DealReader::rules_for(const std::string& written, int line, int col
     // Preset names are keywords, read in any case ("variant Traditional");
     // a user preset's name is a file name, and is read as written.
     const std::string lower = ascii_lower(written);
-    const std::string name = find_preset(lower) ? lower : written;
+    const Preset* preset = find_preset(written);
+    const std::string name = preset ? std::string(preset->name) : written;
     // A NUL would cut the name short on its way to a file name ("trad\0"
     // loading variants/trad); no variant name holds a control character.
     if (printable(name) != name)

@@ -37,13 +37,15 @@ bool parse_move(DeckKind deck, std::string_view text, MoveRequest& req, Reason<M
         }
         if (toks.size() == 2) {
             const std::string_view t = toks[1].text;
-            const std::optional<std::uint64_t> pile = parse_decimal(t, 1, 9);
+            // Any number: which piles there are is the variant's, said by Game::resolve().
+            const std::optional<std::uint64_t> pile = parse_decimal(t, 0, INT_MAX);
             if (!pile) {
                 col = toks[1].col;
-                why = {MoveSyntax::BadPile, fmt::format("bad waste pile '{}': expected a number from 1 to 9", excerpt(t))};
+                why = {MoveSyntax::BadPile,
+                       fmt::format("bad waste pile '{}': draw N takes the number of a waste pile", excerpt(t))};
                 return false;
             }
-            req.pile = static_cast<int>(*pile) - 1;
+            req.pile = static_cast<int>(*pile);
         }
         return true;
     }

@@ -18,7 +18,7 @@ enum class MoveSyntax : std::uint8_t {
     UnknownWord,       // one word that is neither a command nor a card
     BadCard,           // a word where a card was expected
     ThirdCard,         // more than two cards
-    BadPile,           // "draw N" with N not a waste pile number
+    BadPile,           // "draw N" with N not a number (which piles there are is the variant's)
     DrawArguments,     // more than "draw N"
     RecycleArguments,  // anything after "recycle"
 };

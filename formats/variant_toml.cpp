@@ -2,10 +2,14 @@
 // `base` chains followed with cycle detection.
 #include "variant_toml.hpp"
 
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
+
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -139,9 +143,35 @@ private:
     int nesting_ = 0;
 };
 
+// A file of a `base` chain: its name in messages, and what it is.
+struct ChainLink {
+    std::string source;
+    std::string identity;
+};
+
+// What a variant file is, however its path is spelled ("a.toml", "../x/a.toml",
+// a symbolic link to it): its device and inode. A preset or stdin: its name.
+std::string identity_of(const std::string& source, bool is_file) {
+    struct stat st {};
+    if (is_file && ::stat(source.c_str(), &st) == 0) return fmt::format("{}:{}", st.st_dev, st.st_ino);
+    return source;
+}
+
+// A file already in the chain closes a cycle: named once, from that file on,
+// each file as the chain first spelled it.
+void check_cycle(const std::vector<ChainLink>& chain, const ChainLink& next) {
+    for (auto seen = chain.begin(); seen != chain.end(); ++seen) {
+        if (seen->identity != next.identity) continue;
+        std::string path;
+        for (auto it = seen; it != chain.end(); ++it) path += printable(it->source) + " -> ";
+        // No file: parse() of the file whose `base` closes the cycle adds its line and column.
+        throw InputError("", 0, 0, fmt::format("base cycle: {}{}", path, printable(seen->source)));
+    }
+}
+
 class Loader {
 public:
-    Variant load(const std::string& spec, const std::string& from_dir, std::vector<std::string>& chain) {
+    Variant load(const std::string& spec, const std::string& from_dir, std::vector<ChainLink>& chain) {
         // A NUL would cut the name short on its way to the file system
         // ("trad\0" loading variants/trad): no name or path holds a control character.
         if (printable(spec) != spec)
@@ -155,7 +185,7 @@ public:
             text = spec == "-" ? read_stdin() : read_file(source, MaxSmallFileBytes, "a variant file");
             dir = spec == "-" ? "." : p.parent_path().string();
             if (dir.empty()) dir = ".";
-        } else if (const Preset* preset = find_preset(ascii_lower(spec))) {
+        } else if (const Preset* preset = find_preset(spec)) {
             refuse_user_shadow(preset->name);
             source = std::string(preset->name) + ".toml (preset)";
             text = std::string(preset->text);
@@ -173,16 +203,11 @@ public:
             text = read_file(user, MaxSmallFileBytes, "a variant file");
             dir = user_variant_dir();
         }
-        for (const std::string& seen : chain)
-            if (seen == source) {
-                std::string path;
-                for (const std::string& s : chain) path += printable(s) + " -> ";
-                // No file: parse() of the file whose `base` closes the cycle adds its line and column.
-                throw InputError("", 0, 0, fmt::format("base cycle: {}{}", path, printable(source)));
-            }
+        const ChainLink link{source, identity_of(source, is_variant_path(spec) ? spec != "-" : !find_preset(spec))};
+        check_cycle(chain, link);
         if (static_cast<int>(chain.size()) >= MaxBaseDepth)
             throw InputError("", 0, 0, fmt::format("base chain deeper than {} files", MaxBaseDepth));
-        chain.push_back(source);
+        chain.push_back(link);
         Variant v = parse(text, source, dir, chain);
         chain.pop_back();
         if (chain.empty()) check_name(v, spec, source);
@@ -190,7 +215,7 @@ public:
     }
 
     Variant parse(std::string_view text, const std::string& source, const std::string& dir,
-                  std::vector<std::string>& chain) {
+                  std::vector<ChainLink>& chain) {
         if (text.find('\0') != std::string_view::npos)
             throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
         DepthScan(text, source).run();
@@ -202,6 +227,7 @@ public:
         }
         Variant v;
         bool named = false;
+        std::optional<std::int64_t> unfit_target;  // a target too large for an int
         if (const toml::node* base = table.get("base")) {
             const auto* s = base->as_string();
             if (!s) fail(where_of(source, base->source()), fmt::format("base must be a string, not {}", type_name(*base)));
@@ -269,7 +295,12 @@ public:
             } else if (k == "deck") {
                 v.deck = choice({"french", "spanish"}) == "french" ? DeckKind::French : DeckKind::Spanish;
             } else if (k == "target") {
-                v.target = integer(1, 100);
+                // Its range depends on the deck, perhaps set further on or in
+                // the base: check() says it for any value that fits an int.
+                const auto* i = node.as_integer();
+                if (!i) fail(w, fmt::format("target must be an integer, not {}", type_name(node)));
+                if (i->get() < INT_MIN || i->get() > INT_MAX) unfit_target = i->get();
+                else v.target = static_cast<int>(i->get());
             } else if (k == "layout") {
                 v.layout = choice({"pyramid", "triangle"}) == "pyramid" ? LayoutKind::Pyramid : LayoutKind::Triangle;
             } else if (k == "rows") {
@@ -320,6 +351,7 @@ public:
                 fail(kw, fmt::format("unknown key '{}'", excerpt(k)));
             }
         }
+        if (unfit_target) fail(where_.at("target"), target_problem(v.deck, *unfit_target));
         if (!named && chain.size() <= 1) {
             // A user file without a name is called after the file.
             const std::string stem = std::filesystem::path(source).stem().string();
@@ -379,6 +411,7 @@ private:
             {"rows", {"reserve", "piles", "pile_depth", "deck"}},
             {"piles", {"pile_depth"}},
             {"target", {"deck"}},
+            {"deck", {"target"}},
             {"waste_piles", {"draw"}},
             {"pass_bonus", {"passes", "scored"}},
         };
@@ -418,20 +451,21 @@ std::string user_variant_dir() {
 }
 
 const Preset* find_preset(std::string_view name) {
+    const std::string lower = ascii_lower(name);
     for (const Preset& p : presets())
-        if (p.name == name) return &p;
+        if (p.name == lower) return &p;
     return nullptr;
 }
 
 Variant load_variant(const std::string& spec) {
     Loader loader;
-    std::vector<std::string> chain;
+    std::vector<ChainLink> chain;
     return loader.load(spec, ".", chain);
 }
 
 Variant parse_variant(std::string_view text, const std::string& source, const std::string& dir) {
     Loader loader;
-    std::vector<std::string> chain{source};
+    std::vector<ChainLink> chain{{source, identity_of(source, true)}};
     return loader.parse(text, source, dir, chain);
 }
 

@@ -16,6 +16,7 @@ struct Preset {
 
 // The embedded presets in their documented order (traditional first).
 const std::vector<Preset>& presets();
+// Preset names are keywords, read in any case ("Giza" is giza); nullptr for none.
 const Preset* find_preset(std::string_view name);
 
 // $XDG_CONFIG_HOME/pyramide/variants (or ~/.config/pyramide/variants).

@@ -12,7 +12,7 @@ inline std::string request_text(DeckKind deck, const MoveRequest& r) {
     switch (r.kind) {
     case MoveKind::Pair: return card_name(deck, r.a) + " " + card_name(deck, r.b);
     case MoveKind::Lone: return card_name(deck, r.a);
-    case MoveKind::Draw: return r.pile < 0 ? "draw" : "draw " + std::to_string(r.pile + 1);
+    case MoveKind::Draw: return r.pile ? "draw " + std::to_string(*r.pile) : "draw";
     case MoveKind::Recycle: return "recycle";
     }
     return "?";

@@ -371,21 +371,22 @@ Move Game::resolve_draw(const MoveRequest& req, Reason<Refusal>& why) const {
                                         : std::string("cannot draw: the stock is empty")};
         return m;
     }
-    if (req.pile >= v.waste_piles) {
+    if (req.pile && (*req.pile < 1 || *req.pile > v.waste_piles)) {
         why = {Refusal::NoSuchPile,
                v.waste_piles == 1
-                   ? fmt::format("there is no waste pile {}: this variant has one", req.pile + 1)
-                   : fmt::format("there is no waste pile {}: this variant has {}", req.pile + 1, v.waste_piles)};
+                   ? fmt::format("there is no waste pile {}: {} has one waste pile (say draw)", *req.pile, v.name)
+                   : fmt::format("there is no waste pile {}: {} has {} waste piles (say draw 1 to draw {})",
+                                 *req.pile, v.name, v.waste_piles, v.waste_piles)};
         return m;
     }
     if (v.waste_piles > 1 && state_.turned.valid()) {
-        if (req.pile < 0) {
+        if (!req.pile) {
             why = {Refusal::PileNotGiven,
                    fmt::format("draw onto which waste pile? say draw 1 to draw {} for the turned card {}",
                                v.waste_piles, name(state_.turned))};
             return m;
         }
-        m.pile = static_cast<std::uint8_t>(req.pile);
+        m.pile = static_cast<std::uint8_t>(*req.pile - 1);
     }
     return m;
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,9 @@ struct Move {
 struct MoveRequest {
     MoveKind kind = MoveKind::Draw;
     Card a, b;
-    int pile = -1;  // Draw: 0-based waste pile, -1 when not given
+    // Draw: the waste pile as written, 1 the first, if given; resolve() says
+    // which the variant has ("draw 0", "draw 4" in Apophis).
+    std::optional<int> pile;
 };
 
 enum class Status : std::uint8_t { InProgress, Won, Lost };

@@ -1011,9 +1011,11 @@ SolveResult Solver::solve(const Game& start) {
         Game game = start;
         Reason<Refusal> why;
         for (Move& m : r.line) {
-            m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, -1}
-                             : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, -1}
-                             : MoveRequest{m.kind, NoCard, NoCard, rules.variant.waste_piles > 1 ? m.pile : -1},
+            const std::optional<int> pile =
+                rules.variant.waste_piles > 1 ? std::optional<int>(m.pile + 1) : std::nullopt;
+            m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, std::nullopt}
+                             : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, std::nullopt}
+                             : MoveRequest{m.kind, NoCard, NoCard, pile},
                              why);
             if (why) throw std::logic_error("solver produced an illegal move: " + why.text);
             game.apply(m);

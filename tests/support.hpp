@@ -94,7 +94,7 @@ inline pyr::MoveRequest request(DeckKind deck, std::string_view text) {
     REQUIRE(!w.empty());
     if (w[0] == "draw") {
         req.kind = MoveKind::Draw;
-        if (w.size() > 1) req.pile = std::stoi(w[1]) - 1;
+        if (w.size() > 1) req.pile = std::stoi(w[1]);
     } else if (w[0] == "recycle") {
         req.kind = MoveKind::Recycle;
     } else if (w.size() == 1) {

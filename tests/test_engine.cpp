@@ -420,12 +420,28 @@ TEST_CASE("resolve's refusals are typed: each says what kind of move is refused"
     CHECK(refusal(g, "draw") == Refusal::StockEmpty);
 }
 
+TEST_CASE("resolve names the waste piles a variant has for a pile it has not", "[game][resolve]") {
+    const Rules rules(pyr::load_variant("apophis"));
+    Game g(rules, pyr::deal_from_seed(rules.variant, 7));
+    // 0 and 4 alike, with a turned card to place or not.
+    for (const char* draw : {"draw 0", "draw 4", "draw 10"}) {
+        CAPTURE(draw);
+        CHECK(why_not(g, draw) ==
+              fmt::format("there is no waste pile {}: apophis has 3 waste piles (say draw 1 to draw 3)",
+                          std::string_view(draw).substr(5)));
+    }
+    play(g, "draw");
+    CHECK(why_not(g, "draw 0") == "there is no waste pile 0: apophis has 3 waste piles (say draw 1 to draw 3)");
+    CHECK(why_not(g, "draw 3") == "");
+}
+
 TEST_CASE("resolve refuses draw and recycle with the reason, and the game is then lost", "[game][resolve]") {
     const Rules rules(pyr::load_variant("traditional"));
     Game g(rules, make_deal(rules.variant, WorkedPyramid, WorkedStock));
     play(g, WorkedMoves);
     CHECK(why_not(g, "recycle") == "cannot recycle: the stock still has 21 cards");
-    CHECK(why_not(g, "draw 2") == "there is no waste pile 2: this variant has one");
+    CHECK(why_not(g, "draw 2") == "there is no waste pile 2: traditional has one waste pile (say draw)");
+    CHECK(why_not(g, "draw 0") == "there is no waste pile 0: traditional has one waste pile (say draw)");
     for (int i = 0; i < 20; ++i) play(g, "draw");
     CHECK(why_not(g, "recycle") == "cannot recycle: the stock still has 1 card");
     play(g, "draw");  // QC, the last stock card, is turned
@@ -539,7 +555,7 @@ TEST_CASE("every listed move is what resolve gives for its own cards, over rando
                 req.a = m.ca;
                 req.b = m.cb;
                 if (m.kind == MoveKind::Draw && g.variant().waste_piles > 1 && g.state().turned.valid())
-                    req.pile = m.pile;
+                    req.pile = m.pile + 1;
                 pyr::Reason<pyr::Refusal> why;
                 const Move r = g.resolve(req, why);
                 if (why || !(r == m)) FAIL_CHECK(name << ": " << show(g, m) << " resolved to " << show(g, r) << " why '" << why.text << "'");

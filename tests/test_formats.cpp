@@ -660,13 +660,18 @@ TEST_CASE("moves: parse_move reads every form") {
     for (std::string_view draw : {"d", "draw", "DRAW", "D"}) {
         REQUIRE(parse(draw));
         CHECK(req.kind == pyr::MoveKind::Draw);
-        CHECK(req.pile == -1);
+        CHECK_FALSE(req.pile);
     }
     REQUIRE(parse("draw 2"));
     CHECK(req.kind == pyr::MoveKind::Draw);
-    CHECK(req.pile == 1);
+    CHECK(req.pile == 2);
     REQUIRE(parse("d 1"));
+    CHECK(req.pile == 1);
+    // Which piles there are is the variant's: the reader takes any number.
+    REQUIRE(parse("draw 0"));
     CHECK(req.pile == 0);
+    REQUIRE(parse("draw 10"));
+    CHECK(req.pile == 10);
     for (std::string_view recycle : {"r", "recycle", "Recycle"}) {
         REQUIRE(parse(recycle));
         CHECK(req.kind == pyr::MoveKind::Recycle);
@@ -696,9 +701,8 @@ TEST_CASE("moves: parse_move errors and their columns") {
     CHECK(error("QH ZZ") == "4: bad card 'ZZ': expected a rank (A 2-9 T J Q K) and a suit (S H D C)");
     CHECK(error("ZZ QH") == "1: bad card 'ZZ': expected a rank (A 2-9 T J Q K) and a suit (S H D C)");
     CHECK(error("QH AS 2C") == "7: a move removes a pair or one King; '2C' is a third card");
-    CHECK(error("draw 0") == "6: bad waste pile '0': expected a number from 1 to 9");
-    CHECK(error("draw x") == "6: bad waste pile 'x': expected a number from 1 to 9");
-    CHECK(error("draw 10") == "6: bad waste pile '10': expected a number from 1 to 9");
+    CHECK(error("draw x") == "6: bad waste pile 'x': draw N takes the number of a waste pile");
+    CHECK(error("draw -1") == "6: bad waste pile '-1': draw N takes the number of a waste pile");
     CHECK(error("draw 1 2") == "8: expected 'draw' or 'draw N' (N: the waste pile)");
     CHECK(error("recycle now") == "9: 'recycle' takes nothing after it");
     CHECK(error("  r x") == "5: 'recycle' takes nothing after it");
@@ -725,7 +729,8 @@ TEST_CASE("moves: parse_move says what kind of text is no move") {
     CHECK(kind("xyz QH") == MoveSyntax::BadCard);
     CHECK(kind("QH ZZ") == MoveSyntax::BadCard);
     CHECK(kind("QH AS 2C") == MoveSyntax::ThirdCard);
-    CHECK(kind("draw 0") == MoveSyntax::BadPile);
+    CHECK(kind("draw x") == MoveSyntax::BadPile);
+    CHECK(kind("draw 0") == MoveSyntax::Ok);  // no such pile: the variant says so (Game::resolve)
     CHECK(kind("draw 1 2") == MoveSyntax::DrawArguments);
     CHECK(kind("recycle now") == MoveSyntax::RecycleArguments);
 }

@@ -465,7 +465,7 @@ TEST_CASE("apophis: the player chooses the waste pile, and every pile's top is i
     CHECK(legal(g) == std::set<std::string>{"draw w1", "draw w2", "draw w3"});
     CHECK(why_not(g, "draw") == "draw onto which waste pile? say draw 1 to draw 3 for the turned card 4D");
     CHECK(refusal(g, "draw") == pyr::Refusal::PileNotGiven);
-    CHECK(why_not(g, "draw 4") == "there is no waste pile 4: this variant has 3");
+    CHECK(why_not(g, "draw 4") == "there is no waste pile 4: apophis has 3 waste piles (say draw 1 to draw 3)");
 
     play(g, "draw 1");
     CHECK(waste_names(g, 0) == "4D");

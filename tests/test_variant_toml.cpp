@@ -2,12 +2,15 @@
 // user files, relative paths, cycles), and every error names file, line, column.
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
+
+#include <fmt/format.h>
 
 #include "formats/error.hpp"
 #include "formats/variant_toml.hpp"
@@ -98,6 +101,11 @@ TEST_CASE("variant toml: every preset loads, by name and from its text") {
         CHECK(again.name == v.name);
         CHECK(again.passes == v.passes);
         CHECK(pyr::find_preset(name) == &p);
+        // Preset names are keywords: any case, and the preset's own spelling after.
+        std::string upper = name;
+        for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        CHECK(pyr::find_preset(upper) == &p);
+        CHECK(pyr::load_variant(upper).name == name);
     }
     CHECK(pyr::find_preset("nosuch") == nullptr);
     CHECK(load_error("nosuch") ==
@@ -228,8 +236,18 @@ TEST_CASE("variant toml: impossible combinations point at the key that makes the
           "mine.toml:2:1: piles and pile_depth must both be 0 or both be positive");
     CHECK(parse_error("base = \"traditional\"\ndraw = 3\nwaste_piles = 2\n") ==
           "mine.toml:3:1: drawing more than one card at a time needs a single waste pile");
-    CHECK(parse_error("deck = \"spanish\"\n") == "no error");  // target 13 with the Spanish deck: nothing goes alone
-    CHECK(parse_error("deck = \"spanish\"\ntarget = 24\n") == "mine.toml:2:1: target must be 3 to 23 for this deck, not 24");
+
+    // One check of target, whatever the value: the same range for 0, 1 and a number past an int.
+    for (const char* target : {"0", "1", "2", "26", "-1", "99999999999"})
+        CHECK(parse_error(fmt::format("base = \"traditional\"\ntarget = {}\n", target)) ==
+              fmt::format("mine.toml:2:1: target must be 3 to 25 for the French deck, not {}", target));
+    // The Spanish deck is played to 12: its deck key says what to set.
+    const std::string spanish_12 = "the Spanish deck's pairs make 12 (the rey goes alone): set target = 12, not ";
+    CHECK(parse_error("base = \"traditional\"\ndeck = \"spanish\"\n") == "mine.toml:2:1: " + spanish_12 + "13");
+    CHECK(parse_error("deck = \"spanish\"\ntarget = 24\n") == "mine.toml:1:1: " + spanish_12 + "24");
+    CHECK(parse_error("base = \"spanish\"\n\ntarget = 99999999999\n") ==
+          "mine.toml:3:1: " + spanish_12 + "99999999999");
+    CHECK(parse_error("base = \"spanish\"\ntarget = 12\n") == "no error");
 
     // The key named by the problem lies in a base (here a preset the user cannot
     // edit): point at the key of this file that makes the combination impossible.

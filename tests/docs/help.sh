@@ -77,7 +77,7 @@ fi
 status=0
 "$bin" help nosuch >/dev/null 2>"$scratch/err" || status=$?
 [ "$status" = 2 ] || fail "pyramide help nosuch: exit $status, expected 2"
-grep -q "^pyramide: help: no subcommand 'nosuch'" "$scratch/err" || fail "pyramide help nosuch says: $(cat "$scratch/err")"
+grep -q "^pyramide help: 'nosuch' is not a pyramide command" "$scratch/err" || fail "pyramide help nosuch says: $(cat "$scratch/err")"
 status=0
 "$bin" help stats nosuch >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "pyramide help stats nosuch: exit $status, expected 2"

@@ -44,6 +44,14 @@ make_inputs() {
     mkdir -p deep
     for i in $(seq 1 19); do echo "base = \"$((i + 1)).toml\"" >"deep/$i.toml"; done
     echo 'base = "traditional"' >deep/20.toml
+    # A base cycle through two spellings of one file: a symbolic link to b.toml,
+    # and a file naming itself by its absolute path. Named once, one spelling each.
+    mkdir -p cycle-link cycle-self
+    echo 'base = "b.toml"' >cycle-link/top.toml
+    echo 'base = "c.toml"' >cycle-link/b.toml
+    echo 'base = "link.toml"' >cycle-link/c.toml
+    ln -s b.toml cycle-link/link.toml
+    echo "base = \"$PWD/cycle-self/a.toml\"" >cycle-self/a.toml
     # A stats part of 1.2 MB (blank lines inside its braces).
     { echo '{'; yes ' ' | head -n 600000; echo '}'; } >stats-huge.json
     # 2 MB of TOML comments.
