@@ -8,6 +8,9 @@
 // returned.
 #include "solver.hpp"
 
+#include "lost_table.hpp"
+#include "solver_position.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <deque>
@@ -15,361 +18,6 @@
 namespace pyr {
 
 namespace {
-
-struct Key {
-    std::uint64_t a = 0, b = 0;
-    bool operator==(const Key&) const = default;
-};
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
-
-}  // namespace
-
-// Positions proved lost (or, for the shortest line, the depth that failed
-// from them). Bounded: a full bucket overwrites one of its entries, which
-// costs time, never correctness. It starts small, as most deals need few
-// entries and a small table stays in the processor's cache, and doubles
-// while a search fills more than half of it, up to the size asked for.
-// Entries carry the number of the search that wrote them, so a new deal
-// starts with an empty table without clearing it.
-class LostTable {
-public:
-    explicit LostTable(std::size_t bytes) {
-        while (max_entries_ * 2 * sizeof(Entry) <= bytes) max_entries_ *= 2;
-        entries_.assign(std::min(max_entries_, StartEntries), Entry{});
-        mask_ = entries_.size() - 1;
-    }
-    void next_search() {
-        ++generation_;
-        stored_ = 0;
-    }
-    int find(const Key& k) const {
-        std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
-        for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
-            const Entry& e = entries_[i];
-            if (e.generation != generation_) return -1;
-            if (e.key == k) return e.depth;
-        }
-        return -1;
-    }
-    void store(const Key& k, int depth) {
-        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
-        const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
-        std::size_t i = start;
-        for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
-            Entry& e = entries_[i];
-            if (e.generation != generation_ || e.key == k) {
-                e = Entry{k, depth, generation_};
-                return;
-            }
-        }
-        entries_[(start + (victim_++ % Bucket)) & mask_] = Entry{k, depth, generation_};
-    }
-
-private:
-    // Twice the entries, keeping this search's.
-    void grow() {
-        std::vector<Entry> old(entries_.size() * 2);
-        old.swap(entries_);
-        mask_ = entries_.size() - 1;
-        stored_ = 0;
-        for (const Entry& e : old)
-            if (e.generation == generation_) store(e.key, e.depth);
-    }
-
-    static constexpr int Bucket = 8;
-    static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
-    struct Entry {
-        Key key;
-        int depth = 0;
-        std::uint32_t generation = 0;
-    };
-    std::vector<Entry> entries_;
-    std::size_t mask_ = 0;
-    std::size_t max_entries_ = 1024;
-    std::size_t stored_ = 0;  // entries written by this search since the table last grew
-    std::size_t victim_ = 0;
-    std::uint32_t generation_ = 1;
-};
-
-namespace {
-
-// One waste pile: the talon is a bit set over stock indices; the waste is the
-// talon below boundary w (its top the highest), the turned card (draw 1) the
-// lowest talon card at or above w, the stock the rest.
-class FastPosition {
-public:
-    // From any position of a game: the talon's order is the waste from the
-    // bottom, then the turned card, then the stock.
-    explicit FastPosition(const Game& game) : rules_(game.rules()) {
-        const State& g = game.state();
-        int n = 0;
-        for (int i = 0; i < g.waste_len[0]; ++i) stock_[n++] = g.waste[0][i];
-        s_.w = static_cast<std::uint8_t>(n);
-        if (g.turned.valid()) stock_[n++] = g.turned;
-        for (int i = g.stock_pos; i < g.stock_len; ++i) stock_[n++] = g.stock[i];
-        for (int i = 0; i < n; ++i) s_.talon_cards |= stock_[i].bit();
-        for (int p = 0; p < rules_.layout.size; ++p) tableau_[p] = game.tableau_card(p);
-        s_.present = g.present;
-        s_.talon = low_bits(n);
-        s_.turned = g.turned.valid();
-        s_.pass = g.pass;
-        s_.removed_this_pass = g.removed_this_pass;
-        s_.cards = s_.talon_cards;
-        for (std::uint64_t m = g.present; m; m &= m - 1) s_.cards |= tableau_[std::countr_zero(m)].bit();
-        stack_.reserve(512);
-    }
-
-    bool won() const {
-        if (rules_.variant.goal == Goal::Pyramid) return (s_.present & rules_.layout.pyramid_mask) == 0;
-        return s_.present == 0 && s_.talon == 0;
-    }
-    std::uint64_t present() const { return s_.present; }
-    std::uint64_t free_mask() const {
-        std::uint64_t free = 0;
-        for (std::uint64_t m = s_.present; m; m &= m - 1) {
-            const int pos = std::countr_zero(m);
-            if ((rules_.layout.covers[pos] & s_.present) == 0) free |= std::uint64_t{1} << pos;
-        }
-        return free;
-    }
-    std::uint64_t tableau_codes() const { return s_.cards & ~s_.talon_cards; }
-    // Cards in play, by card code: free tableau cards, the turned card, the waste top.
-    std::uint64_t in_play_codes(std::uint64_t free) const {
-        std::uint64_t m = 0;
-        for (std::uint64_t f = free; f; f &= f - 1) m |= tableau_[std::countr_zero(f)].bit();
-        if (s_.turned) m |= stock_[std::countr_zero(s_.talon & ~low_bits(s_.w))].bit();
-        if (const std::uint64_t waste = s_.talon & low_bits(s_.w)) m |= stock_[63 - std::countl_zero(waste)].bit();
-        return m;
-    }
-    std::uint64_t talon_codes() const { return s_.talon_cards; }
-    int pass() const { return s_.pass; }
-    // The waste's cards, top first: f(pile, code).
-    template <class F>
-    void for_waste_top_down(F f) const {
-        for (std::uint64_t m = s_.talon & low_bits(s_.w); m;) {
-            const int i = 63 - std::countl_zero(m);
-            m &= ~(std::uint64_t{1} << i);
-            f(0, stock_[i].code);
-        }
-    }
-    // The turned card (time 0) and the cards still to come from the stock
-    // (time 1 next): f(time, code).
-    template <class F>
-    void for_stock(F f) const {
-        int t = s_.turned ? 0 : 1;
-        for (std::uint64_t rest = s_.talon & ~low_bits(s_.w); rest; rest &= rest - 1, ++t)
-            f(t, stock_[std::countr_zero(rest)].code);
-    }
-
-    void legal_moves(MoveList& out, std::uint64_t free) const {
-        out.size = 0;
-        const Variant& v = rules_.variant;
-        std::array<Loc, 64> locs;
-        std::array<Card, 64> cards;
-        int n = 0;
-        for (std::uint64_t m = free; m; m &= m - 1) {
-            const int pos = std::countr_zero(m);
-            locs[n] = static_cast<Loc>(pos);
-            cards[n] = tableau_[pos];
-            ++n;
-        }
-        const std::uint64_t above = s_.talon & ~low_bits(s_.w);
-        if (s_.turned) {
-            locs[n] = LocTurned;
-            cards[n] = stock_[std::countr_zero(above)];
-            ++n;
-        }
-        if (const std::uint64_t waste = s_.talon & low_bits(s_.w)) {
-            locs[n] = LocWaste;
-            cards[n] = stock_[63 - std::countl_zero(waste)];
-            ++n;
-        }
-        for (int i = 0; i < n; ++i)
-            if (cards[i].rank() == v.target) out.push({MoveKind::Lone, locs[i], LocNone, cards[i], NoCard, 0});
-        for (int i = 0; i < n; ++i)
-            for (int j = i + 1; j < n; ++j) {
-                if (cards[i].rank() + cards[j].rank() != v.target) continue;
-                if (!v.turned_pairs_waste && locs[i] == LocTurned && locs[j] == LocWaste) continue;
-                out.push({MoveKind::Pair, locs[i], locs[j], cards[i], cards[j], 0});
-            }
-        if (v.overlapping) {
-            for (std::uint64_t m = s_.present & ~free; m; m &= m - 1) {
-                const int pos = std::countr_zero(m);
-                const std::uint64_t cover = rules_.layout.covers[pos] & s_.present;
-                if (std::popcount(cover) != 1 || (cover & free) == 0) continue;
-                const int top = std::countr_zero(cover);
-                if (tableau_[pos].rank() + tableau_[top].rank() == v.target)
-                    out.push({MoveKind::Pair, static_cast<Loc>(top), static_cast<Loc>(pos), tableau_[top], tableau_[pos], 0});
-            }
-        }
-        if (above) out.push({MoveKind::Draw, LocNone, LocNone, NoCard, NoCard, 0});
-        if (!above && (s_.talon & low_bits(s_.w)) &&
-            (v.passes == UnlimitedPasses ? s_.removed_this_pass : s_.pass < v.passes))
-            out.push({MoveKind::Recycle, LocNone, LocNone, NoCard, NoCard, 0});
-    }
-
-    void apply(const Move& m) {
-        stack_.push_back(s_);
-        switch (m.kind) {
-        case MoveKind::Pair:
-            take(m.a);
-            take(m.b);
-            s_.removed_this_pass = true;
-            return;
-        case MoveKind::Lone:
-            take(m.a);
-            s_.removed_this_pass = true;
-            return;
-        case MoveKind::Draw: {
-            const std::uint64_t above = s_.talon & ~low_bits(s_.w);
-            if (rules_.variant.draw == 1) {
-                if (s_.turned) {
-                    s_.w = static_cast<std::uint8_t>(std::countr_zero(above) + 1);
-                    s_.turned = (s_.talon & ~low_bits(s_.w)) != 0;
-                } else {
-                    s_.turned = true;
-                }
-            } else {
-                std::uint64_t rest = above;
-                for (int i = 0; i < rules_.variant.draw && rest; ++i, rest &= rest - 1)
-                    s_.w = static_cast<std::uint8_t>(std::countr_zero(rest) + 1);
-            }
-            return;
-        }
-        case MoveKind::Recycle:
-            s_.w = 0;
-            s_.turned = false;
-            ++s_.pass;
-            s_.removed_this_pass = false;
-            return;
-        }
-    }
-    void undo() {
-        s_ = stack_.back();
-        stack_.pop_back();
-    }
-
-    // `useful`: where only some cards matter (see Search::dfs), the cards
-    // that do; waste cards under the lowest of them are left out.
-    Key key(std::uint64_t useful = ~std::uint64_t{0}) const {
-        const bool unlimited = rules_.variant.passes == UnlimitedPasses;
-        // With unlimited passes the pass number changes nothing, but whether a
-        // card went during this pass does (it allows a recycle).
-        const std::uint64_t pass = unlimited ? (s_.removed_this_pass ? 1 : 0) : s_.pass;
-        std::uint64_t talon = s_.talon;
-        if (~useful) {
-            std::uint64_t waste = talon & low_bits(s_.w);
-            while (waste && !(useful >> stock_[std::countr_zero(waste)].code & 1)) waste &= waste - 1;
-            talon = (talon & ~low_bits(s_.w)) | waste;
-        }
-        return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
-    }
-
-private:
-    void take(Loc loc) {
-        if (loc < 64) {
-            s_.present &= ~(std::uint64_t{1} << loc);
-            s_.cards &= ~tableau_[loc].bit();
-            return;
-        }
-        const int index = loc == LocTurned ? std::countr_zero(s_.talon & ~low_bits(s_.w))
-                                           : 63 - std::countl_zero(s_.talon & low_bits(s_.w));
-        if (loc == LocTurned) s_.turned = false;
-        s_.talon &= ~(std::uint64_t{1} << index);
-        s_.cards &= ~stock_[index].bit();
-        s_.talon_cards &= ~stock_[index].bit();
-    }
-
-    struct S {
-        std::uint64_t present = 0, talon = 0;
-        std::uint64_t cards = 0, talon_cards = 0;  // by card code: all remaining; those of the talon
-        std::uint8_t w = 0, pass = 1;
-        bool turned = false, removed_this_pass = false;
-    };
-    const Rules& rules_;
-    std::array<Card, 64> tableau_{}, stock_{};
-    S s_;
-    std::vector<S> stack_;
-};
-
-// Several waste piles: the engine's own Game, keyed by a hash of everything.
-class GamePosition {
-public:
-    explicit GamePosition(const Game& game) : rules_(game.rules()), game_(game) {}
-    bool won() const {
-        const State& s = game_.state();
-        if (rules_.variant.goal == Goal::Pyramid) return (s.present & rules_.layout.pyramid_mask) == 0;
-        return game_.cards_left() == 0;
-    }
-    std::uint64_t present() const { return game_.state().present; }
-    std::uint64_t free_mask() const { return game_.free_mask(); }
-    std::uint64_t tableau_codes() const {
-        std::uint64_t m = 0;
-        for (std::uint64_t p = game_.state().present; p; p &= p - 1)
-            m |= game_.tableau_card(std::countr_zero(p)).bit();
-        return m;
-    }
-    std::uint64_t talon_codes() const {
-        const State& s = game_.state();
-        std::uint64_t m = s.turned.valid() ? s.turned.bit() : 0;
-        for (int i = s.stock_pos; i < s.stock_len; ++i) m |= s.stock[i].bit();
-        for (int k = 0; k < MaxWastePiles; ++k)
-            for (int i = 0; i < s.waste_len[k]; ++i) m |= s.waste[k][i].bit();
-        return m;
-    }
-    int pass() const { return game_.state().pass; }
-    std::uint64_t in_play_codes(std::uint64_t free) const {
-        const State& s = game_.state();
-        std::uint64_t m = s.turned.valid() ? s.turned.bit() : 0;
-        for (std::uint64_t f = free; f; f &= f - 1) m |= game_.tableau_card(std::countr_zero(f)).bit();
-        for (int k = 0; k < MaxWastePiles; ++k)
-            if (s.waste_len[k]) m |= s.waste_top(k).bit();
-        return m;
-    }
-    template <class F>
-    void for_waste_top_down(F f) const {
-        const State& s = game_.state();
-        for (int k = 0; k < MaxWastePiles; ++k)
-            for (int i = s.waste_len[k] - 1; i >= 0; --i) f(k, s.waste[k][i].code);
-    }
-    template <class F>
-    void for_stock(F f) const {
-        const State& s = game_.state();
-        if (s.turned.valid()) f(0, s.turned.code);
-        for (int i = s.stock_pos, t = 1; i < s.stock_len; ++i, ++t) f(t, s.stock[i].code);
-    }
-    void legal_moves(MoveList& out, std::uint64_t) const { game_.legal_moves(out); }
-    void apply(const Move& m) { game_.apply(m); }
-    void undo() { game_.undo(); }
-    Key key(std::uint64_t /*useful: every card counts here*/ = ~std::uint64_t{0}) const {
-        const State& s = game_.state();
-        const std::uint64_t pass = rules_.variant.passes == UnlimitedPasses ? (s.removed_this_pass ? 1 : 0) : s.pass;
-        std::uint64_t h1 = mix(s.present ^ 0x1234567ULL), h2 = mix(s.present + 0x9E3779B97F4A7C15ULL);
-        auto add = [&](std::uint64_t x) {
-            h1 = mix(h1 ^ x);
-            h2 = mix(h2 + x * 0xD6E8FEB86659FD93ULL);
-        };
-        add(pass);
-        for (int i = s.stock_pos; i < s.stock_len; ++i) add(s.stock[i].code);
-        add(0x100 | s.turned.code);
-        for (int k = 0; k < MaxWastePiles; ++k) {
-            add(0x200 + static_cast<std::uint64_t>(k));
-            for (int i = 0; i < s.waste_len[k]; ++i) add(s.waste[k][i].code);
-        }
-        return Key{h1, h2};
-    }
-
-private:
-    const Rules& rules_;
-    Game game_;
-};
 
 template <class Position>
 class Search {
@@ -410,8 +58,6 @@ public:
 
 private:
     static constexpr int MaxDepth = 4000;
-
-    static std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
 
     // The cards of the ranks that pair with those of `cards`.
     std::uint64_t partner_ranks(std::uint64_t cards) const {
@@ -497,7 +143,7 @@ private:
         const std::uint64_t remaining = tableau | talon;
         const std::uint64_t required = v.goal == Goal::AllCards ? remaining : tableau & pyramid_codes_;
         if (required & facts_.unpairable) return true;
-        const bool last_pass = v.passes != UnlimitedPasses && pos_.pass() >= v.passes;
+        const bool last_pass = !passes_left(v, pos_.pass());
         const std::uint64_t pairing = remaining & facts_.pairable;
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         Order& o = orders_[static_cast<std::size_t>(ply)];
@@ -857,7 +503,7 @@ private:
     bool forced(const Move& m) const {
         if (m.kind != MoveKind::Lone) return false;
         const Variant& v = rules_.variant;
-        if (m.a >= 64 && v.draw > 1 && (v.passes == UnlimitedPasses || pos_.pass() < v.passes)) return false;
+        if (m.a >= 64 && v.draw > 1 && passes_left(v, pos_.pass())) return false;
         if (!o_.shortest || v.goal == Goal::AllCards) return true;
         return m.a < 64 && (goal_tableau_ >> m.a & 1);
     }
@@ -869,7 +515,7 @@ private:
     bool forced_pair(const Order& o, const Move& m) const {
         if (m.kind != MoveKind::Pair) return false;
         const Variant& v = rules_.variant;
-        if ((m.a >= 64 || m.b >= 64) && v.draw > 1 && (v.passes == UnlimitedPasses || pos_.pass() < v.passes))
+        if ((m.a >= 64 || m.b >= 64) && v.draw > 1 && passes_left(v, pos_.pass()))
             return false;
         auto alone = [&](Card c) { return (o.required >> c.code & 1) && std::popcount(o.partners[c.code]) == 1; };
         return alone(m.ca) || alone(m.cb);
@@ -893,8 +539,7 @@ private:
         // The pyramid goal, last pass: a waste card under every card that
         // pairs with a pyramid card can never matter.
         std::uint64_t useful = ~std::uint64_t{0};
-        if (rules_.variant.goal == Goal::Pyramid && rules_.variant.passes != UnlimitedPasses &&
-            pos_.pass() >= rules_.variant.passes)
+        if (rules_.variant.goal == Goal::Pyramid && !passes_left(rules_.variant, pos_.pass()))
             useful = partner_ranks(pos_.tableau_codes() & pyramid_codes_);
         Key k = pos_.key(useful);
         // What the normal form forbids here is part of the position's identity.
