@@ -1,4 +1,5 @@
-// pyramide solve: a winning line for a deal, or the proof that none exists.
+// pyramide solve: a winning line for a deal, or from where a move log stands,
+// or the proof that none exists.
 // Exit 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.
 #include <memory>
 
@@ -26,63 +27,116 @@ struct SolveCmdOptions {
     std::uint64_t node_limit = 0;
 };
 
+// Where the solve starts: a deal, or the position a move log reaches.
+struct Start {
+    const Rules* rules = nullptr;
+    Deal deal;
+    std::string log_file;      // the log's name, for messages; "" for a deal
+    std::vector<Move> played;  // the log's moves, legal in turn
+};
+
+Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
+    Start s;
+    if (seeded) {
+        s.rules = &cache.get(o.variant.empty() ? "traditional" : o.variant);
+        s.deal = deal_from_seed(s.rules->variant, o.seed);
+        return s;
+    }
+    const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
+    note_terminal_stdin(path, "a deal or a move log");
+    Input in(path);
+    if (sniff_kind(in.lines()) == InputKind::Log) {
+        const MoveLog log = read_log(in.lines(), cache, o.variant);
+        for (const InputError& w : log_warnings(log, in.name())) warn(w);
+        s.rules = log.deal.rules;
+        s.deal = log.deal.deal;
+        s.log_file = in.name();
+        Game game(*s.rules, s.deal);
+        replay(log, game, [&s](const Game&, const Move& m) { s.played.push_back(m); });
+        return s;
+    }
+    DealReader reader(in.lines(), cache, o.variant);
+    std::optional<ReadDeal> first = reader.next();
+    if (!first) throw InputError(in.name(), 0, 0, "no deal in the input");
+    if (reader.next())
+        throw InputError(in.name(), 0, 0, "the input holds several deals; solve takes one (stats takes many)");
+    s.rules = first->rules;
+    s.deal = std::move(first->deal);
+    return s;
+}
+
+// Moves in their canonical spelling, one a line, played on `game` as they go.
+std::string play_and_format(Game& game, const std::vector<Move>& line, std::vector<std::string>* texts) {
+    std::string out;
+    for (const Move& m : line) {
+        const std::string text = format_move(game, m);
+        out += text + "\n";
+        if (texts) texts->push_back(text);
+        game.apply(m);
+    }
+    return out;
+}
+
+void print_json(const Start& s, const SolveResult& r, const char* outcome, const std::vector<std::string>& moves,
+                bool finished, const Game& end) {
+    JsonWriter w;
+    w.begin_object().key("variant").value(s.rules->variant.name);
+    if (s.deal.has_seed) w.key("seed").value(s.deal.seed);
+    // From a log: how many of its moves come before the line.
+    if (!s.log_file.empty()) w.key("log_moves").value(static_cast<std::uint64_t>(s.played.size()));
+    if (finished) w.key("finished").value(true);  // the log's game was over before any move of the solver's
+    w.key("result").value(outcome).key("nodes").value(r.nodes);
+    w.key("moves").begin_array();
+    for (const std::string& m : moves) w.value(m);
+    w.end_array();
+    // The score the line reaches, where the variant scores.
+    if (s.rules->variant.scored && r.outcome == SolveOutcome::Won) w.key("score").value(end.score());
+    w.end_object();
+    fmt::print("{}\n", w.str());
+}
+
+// What is solved, for messages: "variant traditional, seed 7", after the log's name when from a log.
+std::string solved_what(const Start& s) {
+    const std::string deal = fmt::format("variant {}{}", printable(s.rules->variant.name),
+                                         s.deal.has_seed ? fmt::format(", seed {}", s.deal.seed) : "");
+    return s.log_file.empty() ? deal : fmt::format("{} ({})", s.log_file, deal);
+}
+
+// Why there is no line to print: none exists, the node limit, or a log already at its end.
+void say_no_line(const Start& s, const SolveResult& r, const Game& from) {
+    const std::string where = solved_what(s);
+    if (from.status() == Status::Lost)
+        return message(fmt::format("{}: the game is already lost ({}): nothing to solve", where, from.end_reason()));
+    message(r.outcome == SolveOutcome::NoSolution
+                ? fmt::format("{}: no solution ({} position{} searched)", where, r.nodes, r.nodes == 1 ? "" : "s")
+                : fmt::format("{}: gave up after {} position{} (--node-limit)", where, r.nodes, r.nodes == 1 ? "" : "s"));
+}
+
 int run_solve(const SolveCmdOptions& o, bool seeded) {
     RulesCache cache;
-    ReadDeal rd;
-    if (seeded) {
-        rd.rules = &cache.get(o.variant.empty() ? "traditional" : o.variant);
-        rd.deal = deal_from_seed(rd.rules->variant, o.seed);
-    } else {
-        const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
-        note_terminal_stdin(path, "a deal");
-        Input in(path);
-        DealReader reader(in.lines(), cache, o.variant);
-        std::optional<ReadDeal> first = reader.next();
-        if (!first) throw InputError(in.name(), 0, 0, "no deal in the input");
-        if (reader.next())
-            throw InputError(in.name(), 0, 0, "the input holds several deals; solve takes one (stats takes many)");
-        rd = std::move(*first);
-    }
+    const Start s = read_start(o, seeded, cache);
+    Game game(*s.rules, s.deal);
+    std::string log = format_log_header(*s.rules, s.deal) + play_and_format(game, s.played, nullptr);
     SolveOptions so;
     so.shortest = o.shortest;
     so.node_limit = o.node_limit;
-    const SolveResult r = solve(*rd.rules, rd.deal, so);
-    Game game(*rd.rules, rd.deal);
-    std::string log = format_log_header(*rd.rules, rd.deal);
+    const SolveResult r = Solver(so).solve(game);
+    const Game from = game;
     std::vector<std::string> moves;
-    for (const Move& m : r.line) {
-        moves.push_back(format_move(game, m));
-        log += moves.back() + "\n";
-        game.apply(m);
-    }
+    const std::string line = play_and_format(game, r.line, &moves);
     const char* outcome = r.outcome == SolveOutcome::Won ? "won" : r.outcome == SolveOutcome::NoSolution
                                                                       ? "no solution"
                                                                       : "gave up";
-    if (o.json) {
-        JsonWriter w;
-        w.begin_object().key("variant").value(rd.rules->variant.name);
-        if (rd.deal.has_seed) w.key("seed").value(rd.deal.seed);
-        w.key("result").value(outcome).key("nodes").value(r.nodes);
-        w.key("moves").begin_array();
-        for (const std::string& m : moves) w.value(m);
-        w.end_array();
-        // The score the line reaches, where the variant scores.
-        if (rd.rules->variant.scored && r.outcome == SolveOutcome::Won) w.key("score").value(game.score());
-        w.end_object();
-        fmt::print("{}\n", w.str());
-    }
+    if (o.json) print_json(s, r, outcome, moves, from.status() != Status::InProgress, game);
     if (r.outcome != SolveOutcome::Won) {
-        if (!o.json) {
-            const std::string deal = fmt::format("variant {}{}", printable(rd.rules->variant.name),
-                                                 rd.deal.has_seed ? fmt::format(", seed {}", rd.deal.seed) : "");
-            message(r.outcome == SolveOutcome::NoSolution
-                        ? fmt::format("{}: no solution ({} position{} searched)", deal, r.nodes, r.nodes == 1 ? "" : "s")
-                        : fmt::format("{}: gave up after {} position{} (--node-limit)", deal, r.nodes,
-                                      r.nodes == 1 ? "" : "s"));
-        }
+        if (!o.json) say_no_line(s, r, from);
         return r.outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
     }
-    if (!o.json || o.output != "-") write_file_atomic(o.output, log + format_result(game));
+    if (from.status() == Status::Won && !o.json)
+        message(fmt::format("{}: the game is already won ({}): nothing to solve", solved_what(s), from.end_reason()));
+    // From a log, stdout gets the line that continues it; a file, the whole log.
+    const std::string text = !s.log_file.empty() && o.output == "-" ? line : log + line;
+    if (!o.json || o.output != "-") write_file_atomic(o.output, text + format_result(game));
     return ExitOk;
 }
 }  // namespace
@@ -90,16 +144,18 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
 Subcommand setup_solve(CLI::App& parent) {
     auto o = std::make_shared<SolveCmdOptions>();
     CLI::App* app = parent.add_subcommand(
-        "solve", "Find a winning line for a deal (the stock order known), or prove there is none.\n"
+        "solve", "Find a winning line for a deal, or from where a move log stands (the stock order\n"
+                 "known), or prove there is none.\n"
                  "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
-    app->add_option("deal", o->deal_file, "Deal file with one deal (- or nothing: stdin)");
+    app->add_option("deal", o->deal_file, "Deal file with one deal, or a move log (- or nothing: stdin)");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Solve this seed's deal");
-    app->add_option("-o,--output", o->output, "Write the winning move log to FILE (default: stdout)");
+    app->add_option("-o,--output", o->output, "Write the whole winning log to FILE (default: stdout)");
     app->add_flag("--shortest", o->shortest, "A solution with the fewest moves (slower)");
     app->add_flag("--json", o->json, "Print the result as JSON");
     add_number_option(*app, "--node-limit", o->node_limit, "Give up after this many positions (0: never)");
-    app->footer("Example:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log");
+    app->footer("Examples:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log\n"
+                "  pyramide solve game.log -o finished.log   (from where a game stands)");
     return {app, [o, seed] {
                 if (seed->count() > 0 && !o->deal_file.empty())
                     throw UsageError("give a seed or a deal file, not both");

@@ -32,6 +32,9 @@ constexpr int deck_size(DeckKind d) { return 4 * deck_ranks(d); }
 // Spanish: oros copas espadas bastos), each from rank 1 up.
 std::vector<Card> deck_cards(DeckKind d);
 
+// The four cards of a rank, as a set of card codes.
+constexpr std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
+
 constexpr bool in_deck(DeckKind d, Card c) {
     return c.valid() && c.rank() >= 1 && c.rank() <= deck_ranks(d);
 }

@@ -27,26 +27,19 @@ Card Game::card_at(Loc loc) const {
     return state_.waste_top(loc - LocWaste);
 }
 
-std::uint64_t Game::free_mask() const {
-    std::uint64_t free = 0;
-    for (std::uint64_t m = state_.present; m; m &= m - 1) {
-        const int pos = std::countr_zero(m);
-        if ((rules_->layout.covers[pos] & state_.present) == 0) free |= std::uint64_t{1} << pos;
-    }
-    return free;
-}
+std::uint64_t Game::free_mask() const { return free_positions(rules_->layout, state_.present); }
 
-void Game::in_play(std::array<Loc, 64>& locs, int& n) const {
+void Game::in_play(std::array<Loc, 64>& locs, std::array<Card, 64>& cards, int& n) const {
     n = 0;
     for (std::uint64_t m = free_mask(); m; m &= m - 1) locs[n++] = static_cast<Loc>(std::countr_zero(m));
     if (state_.turned.valid()) locs[n++] = LocTurned;
     for (int k = 0; k < variant().waste_piles; ++k)
         if (state_.waste_len[k]) locs[n++] = static_cast<Loc>(LocWaste + k);
+    for (int i = 0; i < n; ++i) cards[i] = card_at(locs[i]);
 }
 
 bool Game::goal_reached() const {
-    if (variant().goal == Goal::Pyramid) return pyramid_cleared();
-    return cards_left() == 0;
+    return pyr::goal_reached(*rules_, state_.present, cards_left() == std::popcount(state_.present));
 }
 
 int Game::cards_left() const {
@@ -70,12 +63,11 @@ bool Game::can_recycle(std::string* why) const {
     int waste = 0;
     for (int k = 0; k < MaxWastePiles; ++k) waste += state_.waste_len[k];
     if (waste == 0) return no("cannot recycle: the waste is empty");
-    if (v.passes != UnlimitedPasses && state_.pass >= v.passes)
-        return no(v.passes == 1 ? std::string("cannot recycle: this variant has one pass through the stock")
-                                : fmt::format("cannot recycle: all {} passes are used", v.passes));
-    if (v.passes == UnlimitedPasses && !state_.removed_this_pass)
+    if (pass_allows_recycle(v, state_.pass, state_.removed_this_pass)) return true;
+    if (v.passes == UnlimitedPasses)
         return no("cannot recycle: no card was removed during this pass, so the next would repeat it");
-    return true;
+    return no(v.passes == 1 ? std::string("cannot recycle: this variant has one pass through the stock")
+                            : fmt::format("cannot recycle: all {} passes are used", v.passes));
 }
 
 void Game::legal_moves(MoveList& out) const {
@@ -83,33 +75,11 @@ void Game::legal_moves(MoveList& out) const {
     if (goal_reached()) return;
     const Variant& v = variant();
     std::array<Loc, 64> locs;
+    std::array<Card, 64> cards;
     int n = 0;
-    in_play(locs, n);
-    for (int i = 0; i < n; ++i) {
-        const Card c = card_at(locs[i]);
-        if (c.rank() == v.target) out.push({MoveKind::Lone, locs[i], LocNone, c, NoCard, 0});
-    }
-    for (int i = 0; i < n; ++i) {
-        const Card ci = card_at(locs[i]);
-        for (int j = i + 1; j < n; ++j) {
-            const Card cj = card_at(locs[j]);
-            if (ci.rank() + cj.rank() != v.target) continue;
-            if (!v.turned_pairs_waste && locs[i] == LocTurned && locs[j] >= LocWaste) continue;
-            out.push({MoveKind::Pair, locs[i], locs[j], ci, cj, 0});
-        }
-    }
-    if (v.overlapping) {
-        // A card covered by exactly one card that is itself free may pair with it.
-        const std::uint64_t free = free_mask();
-        for (std::uint64_t m = state_.present & ~free; m; m &= m - 1) {
-            const int pos = std::countr_zero(m);
-            const std::uint64_t cover = rules_->layout.covers[pos] & state_.present;
-            if (std::popcount(cover) != 1 || (cover & free) == 0) continue;
-            const int top = std::countr_zero(cover);
-            if (tableau_[pos].rank() + tableau_[top].rank() == v.target)
-                out.push({MoveKind::Pair, static_cast<Loc>(top), static_cast<Loc>(pos), tableau_[top], tableau_[pos], 0});
-        }
-    }
+    in_play(locs, cards, n);
+    list_card_moves(v, locs, cards, n, out);
+    if (v.overlapping) list_overlapping_pairs(*rules_, state_.present, free_mask(), tableau_, out);
     if (state_.stock_left() > 0 || state_.turned.valid()) {
         if (state_.turned.valid() && v.waste_piles > 1) {
             for (int k = 0; k < v.waste_piles; ++k)

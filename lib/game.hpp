@@ -2,6 +2,7 @@
 // that decides what is legal lives in this file and game.cpp.
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,6 +102,53 @@ struct MoveList {
     const Move* end() const { return moves.data() + size; }
 };
 
+// The rules of a position, whatever stores it: Game and the solver's positions
+// (solver_position.hpp) both call these, so each rule has one copy.
+
+// The goal is reached. `present`: the tableau positions left; `talon_empty`: no
+// card left in the stock, the waste or turned.
+inline bool goal_reached(const Rules& r, std::uint64_t present, bool talon_empty) {
+    if (r.variant.goal == Goal::Pyramid) return (present & r.layout.pyramid_mask) == 0;
+    return present == 0 && talon_empty;
+}
+
+// Another pass may follow this one, as far as the count of passes goes.
+inline bool passes_left(const Variant& v, int pass) { return v.passes == UnlimitedPasses || pass < v.passes; }
+
+// The pass rule of a recycle: within the variant's passes; with unlimited
+// passes, only after a pass that removed a card (the next would repeat it).
+inline bool pass_allows_recycle(const Variant& v, int pass, bool removed_this_pass) {
+    return v.passes == UnlimitedPasses ? removed_this_pass : pass < v.passes;
+}
+
+// Kings alone and pairs among the cards in play: `cards[i]` lies at `locs[i]`,
+// tableau positions first, then the turned card, then the waste tops.
+inline void list_card_moves(const Variant& v, const std::array<Loc, 64>& locs, const std::array<Card, 64>& cards,
+                            int n, MoveList& out) {
+    for (int i = 0; i < n; ++i)
+        if (cards[i].rank() == v.target) out.push({MoveKind::Lone, locs[i], LocNone, cards[i], NoCard, 0});
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            if (cards[i].rank() + cards[j].rank() != v.target) continue;
+            if (!v.turned_pairs_waste && locs[i] == LocTurned && locs[j] >= LocWaste) continue;
+            out.push({MoveKind::Pair, locs[i], locs[j], cards[i], cards[j], 0});
+        }
+}
+
+// Overlapping pairs: a card covered by exactly one card, itself free, may pair
+// with it. `free`: the free positions of `present`; `tableau`: the dealt cards.
+inline void list_overlapping_pairs(const Rules& r, std::uint64_t present, std::uint64_t free,
+                                   const std::array<Card, 64>& tableau, MoveList& out) {
+    for (std::uint64_t m = present & ~free; m; m &= m - 1) {
+        const int pos = std::countr_zero(m);
+        const std::uint64_t cover = r.layout.covers[pos] & present;
+        if (std::popcount(cover) != 1 || (cover & free) == 0) continue;
+        const int top = std::countr_zero(cover);
+        if (tableau[pos].rank() + tableau[top].rank() == r.variant.target)
+            out.push({MoveKind::Pair, static_cast<Loc>(top), static_cast<Loc>(pos), tableau[top], tableau[pos], 0});
+    }
+}
+
 class Game {
 public:
     Game(const Rules& rules, const Deal& deal);
@@ -121,6 +169,7 @@ public:
     int moves_made() const { return static_cast<int>(history_.size()); }
 
     Status status() const;
+    bool goal_reached() const;  // won: the variant's goal is met
     std::string end_reason() const;  // why the game ended, in the game's words
     int cards_left() const;
     bool pyramid_cleared() const { return (state_.present & rules_->layout.pyramid_mask) == 0; }
@@ -132,7 +181,6 @@ public:
     std::string name(Card c) const { return card_name(variant().deck, c); }
 
 private:
-    bool goal_reached() const;
     bool can_recycle(std::string* why) const;
     Place find_place(Card c, std::string* text) const;  // with `text`, describe()'s words
     Loc locate(Card c) const;                            // where a card would be played from
@@ -141,7 +189,7 @@ private:
     Move resolve_lone(const MoveRequest& req, Reason<Refusal>& why) const;
     Move resolve_pair(const MoveRequest& req, Reason<Refusal>& why) const;
     Move resolve_draw(const MoveRequest& req, Reason<Refusal>& why) const;
-    void in_play(std::array<Loc, 64>& locs, int& n) const;
+    void in_play(std::array<Loc, 64>& locs, std::array<Card, 64>& cards, int& n) const;
 
     const Rules* rules_;
     std::array<Card, 64> tableau_{};

@@ -6,10 +6,6 @@
 
 namespace pyr {
 
-namespace {
-std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
-}  // namespace
-
 Layout make_layout(const Variant& v) {
     Layout l;
     int next = 0;

@@ -4,6 +4,7 @@
 // set of positions is a 64-bit mask and "free" is one AND.
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -30,5 +31,18 @@ struct Layout {
 };
 
 Layout make_layout(const Variant& v);
+
+// The n lowest bits: positions 0..n-1, or stock indices below n.
+constexpr std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
+
+// Of the positions in `present`, those no present card covers.
+inline std::uint64_t free_positions(const Layout& l, std::uint64_t present) {
+    std::uint64_t free = 0;
+    for (std::uint64_t m = present; m; m &= m - 1) {
+        const int pos = std::countr_zero(m);
+        if ((l.covers[pos] & present) == 0) free |= std::uint64_t{1} << pos;
+    }
+    return free;
+}
 
 }  // namespace pyr

@@ -6,10 +6,6 @@
 
 namespace pyr {
 
-namespace {
-std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
-}  // namespace
-
 PairingFacts pairing_facts(const Rules& rules, std::span<const Card> tableau) {
     const Variant& v = rules.variant;
     const Layout& l = rules.layout;

@@ -22,6 +22,13 @@ struct PairingFacts {
     std::uint64_t partners_not_before(int code, std::uint64_t cards) const {
         return partners[code] & cards & ~before[code];
     }
+    // The cards of the ranks that pair with those of `cards`.
+    std::uint64_t partner_ranks(std::uint64_t cards) const {
+        std::uint64_t out = 0;
+        for (int r = 1; r <= 13; ++r)
+            if (cards & rank_bits(r)) out |= partners[4 * r] | partners[4 * r + 1];
+        return out;
+    }
     // Of `cards`, those it could ever pair with: two cards pair only if neither must go first.
     std::uint64_t possible_partners(int code, std::uint64_t cards) const {
         return partners[code] & cards & ~(before[code] | after[code]);

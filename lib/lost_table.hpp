@@ -1,0 +1,78 @@
+// The solver's table of positions proved lost, and the 128-bit key that names
+// a position in it (lib/solver_position.hpp makes the keys).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace pyr {
+
+struct Key {
+    std::uint64_t a = 0, b = 0;
+    bool operator==(const Key&) const = default;
+};
+
+// SplitMix64's finaliser: spreads every input bit over the whole word.
+inline std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// Positions proved lost (or, for the shortest line, the depth that failed
+// from them). Bounded: a full bucket overwrites one of its entries, which
+// costs time, never correctness. It starts small, as most deals need few
+// entries and a small table stays in the processor's cache, and doubles
+// while a search fills more than half of it, up to the size asked for.
+// Entries carry the number of the search that wrote them, so a new deal
+// starts with an empty table without clearing it.
+class LostTable {
+public:
+    explicit LostTable(std::size_t bytes);  // `bytes`: the most it may grow to
+    void next_search() {
+        ++generation_;
+        stored_ = 0;
+    }
+    int find(const Key& k) const {
+        std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
+        for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
+            const Entry& e = entries_[i];
+            if (e.generation != generation_) return -1;
+            if (e.key == k) return e.depth;
+        }
+        return -1;
+    }
+    void store(const Key& k, int depth) {
+        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
+        const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
+        std::size_t i = start;
+        for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
+            Entry& e = entries_[i];
+            if (e.generation != generation_ || e.key == k) {
+                e = Entry{k, depth, generation_};
+                return;
+            }
+        }
+        entries_[(start + (victim_++ % Bucket)) & mask_] = Entry{k, depth, generation_};
+    }
+
+private:
+    // Twice the entries, keeping this search's.
+    void grow();
+
+    static constexpr int Bucket = 8;
+    static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
+    struct Entry {
+        Key key;
+        int depth = 0;
+        std::uint32_t generation = 0;
+    };
+    std::vector<Entry> entries_;
+    std::size_t mask_ = 0;
+    std::size_t max_entries_ = 1024;
+    std::size_t stored_ = 0;  // entries written by this search since the table last grew
+    std::size_t victim_ = 0;
+    std::uint32_t generation_ = 1;
+};
+
+}  // namespace pyr

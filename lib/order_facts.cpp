@@ -1,0 +1,238 @@
+// The dead-state test in phases: the facts a position starts with (from the
+// layout, or from its parent's), the stock times of the last pass, the
+// closure over partners, and Hall's condition last.
+#include "order_facts.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "hall.hpp"
+
+namespace pyr {
+
+namespace {
+
+constexpr int MaxOrderRounds = 8;
+
+constexpr std::uint64_t bit_of(int code) { return std::uint64_t{1} << code; }
+
+// Draw 1, one pile, last pass: when each stock card is turned (0 = the turned
+// card, 1 the next). later[t]: the cards that cannot go by themselves by time
+// t, all their partners coming later; worked out once: as partners only go,
+// it stays true, if less sharp, through the rounds.
+struct StockTimes {
+    std::array<std::uint8_t, 64> when{};  // by card code
+    std::uint64_t coming = 0;             // the turned card and the stock
+    std::uint64_t upcoming = 0;           // the stock only (from time 1 on)
+    int never = 0;                        // later than any card comes
+    std::array<std::uint64_t, 66> later;
+
+    void fill(const OrderInput& in, const OrderFacts& o, std::uint64_t pairing) {
+        for (int i = 0; i < in.stock_count; ++i) {
+            const int code = in.stock[i];
+            when[code] = in.stock_time[i];
+            coming |= bit_of(code);
+            if (in.stock_time[i] > 0) upcoming |= bit_of(code);
+        }
+        never = in.stock_count + 1;
+        for (int t = 0; t <= never + 1; ++t) later[t] = 0;
+        // Only stock cards, and cards all of whose partners are stock cards, wait.
+        for (std::uint64_t m = o.remaining & (pairing | upcoming); m; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            int e = when[c];
+            if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
+                int first = never;
+                for (std::uint64_t x = o.partners[c]; x; x &= x - 1) first = std::min(first, int{when[std::countr_zero(x)]});
+                e = std::max(e, first);
+            }
+            if (e) later[e] |= bit_of(c);
+        }
+        for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
+        for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
+    }
+};
+
+// What held before the move still holds: only new cards on a waste pile add facts.
+bool inherit(const PairingFacts& facts, const OrderInput& in, const OrderFacts& parent, bool drew, OrderFacts& o,
+             std::uint64_t& dirty) {
+    o.before = parent.before;
+    o.after = parent.after;
+    dirty = 0;
+    const std::uint64_t remaining = o.remaining;
+    for (std::uint64_t m = remaining & facts.pairable; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        o.partners[c] = parent.partners[c] & remaining;
+        if (o.partners[c] != parent.partners[c]) dirty |= bit_of(c);
+    }
+    // The parent met Hall's condition: with fewer cards to match and the
+    // same partners, so does this position.
+    o.repartnered = dirty;
+    if (!drew) return false;
+    // The drawn cards lie on top of a pile (with several piles, of one of
+    // them): walk each pile down to the first pair of cards already in order;
+    // the cards below are old.
+    const int nw = in.waste_count;
+    for (int top = 0; top < nw; ++top) {
+        if (top > 0 && in.pile[top] == in.pile[top - 1]) continue;  // not a pile's top card
+        for (int i = top; i + 1 < nw && in.pile[i] == in.pile[i + 1]; ++i) {
+            const int upper = in.waste[i], lower = in.waste[i + 1];
+            if (o.before[lower] >> upper & 1) break;
+            if (!o.add(upper, lower)) return true;
+            for (int j = i + 1; j < nw && in.pile[j] == in.pile[i]; ++j) o.drop(upper, bit_of(in.waste[j]));
+        }
+    }
+    return false;
+}
+
+// A position's facts from scratch: the layout's, then the waste piles' of the last pass.
+bool start_from_layout(const Variant& v, const PairingFacts& facts, const OrderInput& in, OrderFacts& o) {
+    const std::uint64_t remaining = o.remaining;
+    const std::uint64_t pairing = remaining & facts.pairable;
+    for (std::uint64_t m = remaining; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        o.before[c] = facts.before[c] & remaining;
+        o.after[c] = facts.after[c] & remaining;
+    }
+    // Never a card that must go before it, nor one it must go before.
+    for (std::uint64_t m = pairing; m; m &= m - 1) o.partners[std::countr_zero(m)] = facts.possible_partners(std::countr_zero(m), remaining);
+    if (!v.turned_pairs_waste && v.waste_piles == 1)
+        for (std::uint64_t m = in.talon & pairing; m; m &= m - 1) o.partners[std::countr_zero(m)] &= ~in.talon;
+    const int nw = in.waste_count;
+    std::array<std::uint64_t, MaxWastePiles> seen{};
+    for (int i = 0; i < nw; ++i) {
+        o.before[in.waste[i]] |= seen[in.pile[i]];
+        seen[in.pile[i]] |= bit_of(in.waste[i]);
+    }
+    std::array<std::uint64_t, MaxWastePiles> below{};
+    for (int i = nw - 1; i >= 0; --i) {
+        o.after[in.waste[i]] |= below[in.pile[i]];
+        below[in.pile[i]] |= bit_of(in.waste[i]);
+    }
+    for (int i = 0; i < nw; ++i) o.partners[in.waste[i]] &= ~seen[in.pile[i]];
+    return hall_fails(v, o.partners, pairing, o.required);
+}
+
+// The last pass, draw 1: what the stock's times forbid or force.
+bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const StockTimes& times, OrderFacts& o) {
+    const std::uint64_t pairing = o.remaining & facts.pairable;
+    // Can card c go by time t, with every card that must go first?
+    auto in_time = [&](int c, int t) { return ((o.before[c] | bit_of(c)) & times.later[t]) == 0; };
+    // A waste card, or a stock card turned earlier, pairs with a stock card
+    // only while that one is turned and it is the waste top; if it cannot be
+    // uncovered by then, the stock card lands on top of it for good.
+    auto cut = [&](int c, int from) {
+        for (std::uint64_t x = o.partners[c] & times.coming; x; x &= x - 1) {
+            const int s = std::countr_zero(x);
+            if (times.when[s] < from) continue;
+            if (o.before[c] & times.later[times.when[s]]) o.drop(c, bit_of(s));
+        }
+    };
+    for (int i = 0; i < in.waste_count; ++i)
+        if (pairing >> in.waste[i] & 1) cut(in.waste[i], 0);
+    for (int i = 0; i < in.stock_count; ++i)
+        if (pairing >> in.stock[i] & 1) cut(in.stock[i], times.when[in.stock[i]] + 1);
+    std::uint64_t buried = 0;  // stock cards gone onto the waste
+    for (int i = 0; i < in.stock_count; ++i) {
+        const int s = in.stock[i];
+        const int t = times.when[s];
+        if (!(pairing >> s & 1)) continue;
+        bool can = false;
+        for (std::uint64_t x = o.partners[s]; x && !can; x &= x - 1) can = in_time(std::countr_zero(x), t);
+        if (can) continue;
+        // The highest waste card still there; the rest lie under it.
+        for (int j = 0; j < in.waste_count; ++j) {
+            const int w = in.waste[j];
+            if (in_time(w, t)) continue;
+            if (!(o.before[w] >> s & 1) && !o.add(s, w)) return true;
+            break;
+        }
+        for (std::uint64_t x = buried; x; x &= x - 1) {
+            const int w = std::countr_zero(x);
+            if ((o.before[w] >> s & 1) || in_time(w, t)) continue;
+            if (!o.add(s, w)) return true;
+        }
+        buried |= bit_of(s);
+    }
+    return false;
+}
+
+// One round of the partner rules over the cards whose own facts, partners or
+// partners' facts changed (`dirty`).
+bool close_over_partners(const PairingFacts& facts, OrderFacts& o, std::uint64_t dirty, std::uint64_t& stuck) {
+    const std::uint64_t remaining = o.remaining, required = o.required;
+    const std::uint64_t pairing = remaining & facts.pairable;
+    for (std::uint64_t m = pairing & (dirty | facts.partner_ranks(dirty)); m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const std::uint64_t bit = bit_of(c);
+        if (const std::uint64_t ordered = o.partners[c] & (o.before[c] | o.after[c])) o.drop(c, ordered);
+        // Under a card that can never go, it can never go either.
+        if (o.before[c] & stuck) o.drop(c, o.partners[c]);
+        const std::uint64_t partners = o.partners[c];
+        if (!partners) {
+            if (required & bit) return true;
+            stuck |= bit;
+            continue;
+        }
+        std::uint64_t before_all = remaining, after_all = remaining;
+        for (std::uint64_t x = partners; x; x &= x - 1) {
+            before_all &= o.before[std::countr_zero(x)];
+            after_all &= o.after[std::countr_zero(x)];
+        }
+        if (const std::uint64_t xs = before_all & ~o.before[c] & ~bit)
+            if (!o.add_all(xs, bit)) return true;
+        if (!(required & bit)) continue;
+        if (const std::uint64_t ys = after_all & ~o.after[c] & ~bit)
+            if (!o.add_all(bit, ys)) return true;
+        if (std::popcount(partners) == 1) {
+            // It goes with this one partner, at the same moment.
+            const int p = std::countr_zero(partners);
+            const std::uint64_t pbit = bit_of(p);
+            if (const std::uint64_t xs = o.before[c] & remaining & ~o.before[p] & ~pbit)
+                if (!o.add_all(xs, pbit)) return true;
+            if (const std::uint64_t ys = o.after[c] & remaining & ~o.after[p] & ~pbit)
+                if (!o.add_all(pbit, ys)) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Move* last, OrderFacts& o) const {
+    const std::uint64_t remaining = in.tableau | in.talon;
+    const std::uint64_t required = variant_.goal == Goal::AllCards ? remaining : in.tableau & pyramid_codes_;
+    if (required & facts_.unpairable) return true;
+    const std::uint64_t pairing = remaining & facts_.pairable;
+    o.remaining = remaining;
+    o.required = required;
+    o.touched = 0;
+    o.repartnered = pairing;
+    std::uint64_t dirty = pairing;  // cards to look at again
+    if (parent && last && last->kind != MoveKind::Recycle) {
+        if (inherit(facts_, in, *parent, last->kind == MoveKind::Draw && reads_waste(in.pass), o, dirty)) return true;
+    } else if (start_from_layout(variant_, facts_, in, o)) {
+        return true;
+    }
+    const bool timing = reads_stock(in.pass);
+    StockTimes times;
+    if (timing) times.fill(in, o, pairing);
+    dirty |= o.touched;
+    // Cards that can never go (where not every card must).
+    std::uint64_t stuck = 0;
+    if (required != remaining)
+        for (std::uint64_t m = pairing; m; m &= m - 1)
+            if (!o.partners[std::countr_zero(m)]) stuck |= bit_of(std::countr_zero(m));
+    for (int round = 0; round < MaxOrderRounds; ++round) {
+        o.touched = 0;
+        if (timing && apply_stock_times(facts_, in, times, o)) return true;
+        dirty |= o.touched;
+        if (close_over_partners(facts_, o, dirty, stuck)) return true;
+        dirty = o.touched & remaining;
+        if (!dirty) break;
+    }
+    for (std::uint64_t m = required & ~pairing; m; m &= m - 1)  // Kings that must go
+        if (o.before[std::countr_zero(m)] & stuck) return true;
+    return hall_fails(variant_, o.partners, pairing, required, o.repartnered);
+}
+
+}  // namespace pyr
