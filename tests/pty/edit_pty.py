@@ -18,11 +18,10 @@ import os
 import re
 import signal
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from play_pty import Terminal, base_env, fail, failures  # noqa: E402
+from play_pty import Terminal, base_env, fail, run_groups  # noqa: E402
 
 UP, LEFT, BACKSPACE = b"\x1b[A", b"\x1b[D", b"\x7f"
 SEED = "18"  # its bottom row holds one King, KS, and one Jack, JD
@@ -180,23 +179,9 @@ def check_restore(binary, tmp):
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    binary = os.path.abspath(sys.argv[1])
     checks = {"keys": check_keys, "history": check_history, "complete": check_complete, "confirm": check_confirm,
               "restore": check_restore}
-    for group in sys.argv[2:] or list(checks):
-        with tempfile.TemporaryDirectory(prefix="pyramide-edit.") as tmp:
-            try:
-                checks[group](binary, tmp)
-            except (TimeoutError, AssertionError, OSError) as e:
-                fail(f"{group}: {e}")
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-        return 1
-    print("all line-editing checks passed")
-    return 0
+    return run_groups(__doc__, checks, "pyramide-edit.", "all line-editing checks passed")
 
 
 if __name__ == "__main__":

@@ -501,24 +501,29 @@ def check_width(binary, tmp):
         print(f"ok: width: resized from 80 to 40 columns: widest line {before}, then {after}")
 
 
-def main():
+def run_groups(doc, checks, prefix, done):
+    """Runs the groups named after the binary on the command line (all of
+    `checks` without any), each in a fresh folder; the exit status."""
     if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
+        print(doc, file=sys.stderr)
         return 2
     binary = os.path.abspath(sys.argv[1])
-    groups = sys.argv[2:] or ["render", "hangup", "lock", "width"]
-    for group in groups:
-        with tempfile.TemporaryDirectory(prefix="pyramide-pty.") as tmp:
+    for group in sys.argv[2:] or list(checks):
+        with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
             try:
-                {"render": check_render, "hangup": check_hangup, "lock": check_lock,
-                 "width": check_width}[group](binary, tmp)
-            except (TimeoutError, AssertionError) as e:
+                checks[group](binary, tmp)
+            except (TimeoutError, AssertionError, OSError) as e:
                 fail(f"{group}: {e}")
     if failures:
         print(f"{len(failures)} check(s) failed")
         return 1
-    print("all pty checks passed")
+    print(done)
     return 0
+
+
+def main():
+    checks = {"render": check_render, "hangup": check_hangup, "lock": check_lock, "width": check_width}
+    return run_groups(__doc__, checks, "pyramide-pty.", "all pty checks passed")
 
 
 if __name__ == "__main__":
