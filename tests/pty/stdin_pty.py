@@ -53,7 +53,7 @@ def check(what, ok, detail=""):
 seed18 = deal("--seed", "18", "--format", "line")
 log = subprocess.run([BIN, "solve", "--seed", "18"], capture_output=True, text=True, check=True).stdout
 cases = [
-    (["solve"], seed18, "a deal", "result won"),
+    (["solve"], seed18, "a deal or a move log", "result won"),
     (["validate", "-"], seed18, "deals or a move log", "ok: 1 deal"),
     (["replay", "--final", "--ascii", "-"], log, "a move log", "result: won"),
     (["stats", "-", "--measure", "lock", "-j", "1"], seed18, "deals or move logs", "1 deal"),
