@@ -72,12 +72,13 @@ bool inherit(const PairingFacts& facts, const OrderInput& in, const OrderFacts& 
     // them): walk each pile down to the first pair of cards already in order;
     // the cards below are old.
     const int nw = in.waste_count;
+    const std::uint64_t required = o.required;
     for (int top = 0; top < nw; ++top) {
         if (top > 0 && in.pile[top] == in.pile[top - 1]) continue;  // not a pile's top card
         for (int i = top; i + 1 < nw && in.pile[i] == in.pile[i + 1]; ++i) {
             const int upper = in.waste[i], lower = in.waste[i + 1];
             if (o.before[lower] >> upper & 1) break;
-            if (!o.add(upper, lower)) return true;
+            if (!o.add(upper, lower, required)) return true;
             for (int j = i + 1; j < nw && in.pile[j] == in.pile[i]; ++j) o.drop(upper, bit_of(in.waste[j]));
         }
     }
@@ -114,7 +115,7 @@ bool start_from_layout(const Variant& v, const PairingFacts& facts, const OrderI
 
 // The last pass, draw 1: what the stock's times forbid or force.
 bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const StockTimes& times, OrderFacts& o) {
-    const std::uint64_t pairing = o.remaining & facts.pairable;
+    const std::uint64_t pairing = o.remaining & facts.pairable, required = o.required;
     // Can card c go by time t, with every card that must go first?
     auto in_time = [&](int c, int t) { return ((o.before[c] | bit_of(c)) & times.later[t]) == 0; };
     // A waste card, or a stock card turned earlier, pairs with a stock card
@@ -143,13 +144,13 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
         for (int j = 0; j < in.waste_count; ++j) {
             const int w = in.waste[j];
             if (in_time(w, t)) continue;
-            if (!(o.before[w] >> s & 1) && !o.add(s, w)) return true;
+            if (!(o.before[w] >> s & 1) && !o.add(s, w, required)) return true;
             break;
         }
         for (std::uint64_t x = buried; x; x &= x - 1) {
             const int w = std::countr_zero(x);
             if ((o.before[w] >> s & 1) || in_time(w, t)) continue;
-            if (!o.add(s, w)) return true;
+            if (!o.add(s, w, required)) return true;
         }
         buried |= bit_of(s);
     }
@@ -179,18 +180,18 @@ bool close_over_partners(const PairingFacts& facts, OrderFacts& o, std::uint64_t
             after_all &= o.after[std::countr_zero(x)];
         }
         if (const std::uint64_t xs = before_all & ~o.before[c] & ~bit)
-            if (!o.add_all(xs, bit)) return true;
+            if (!o.add_all(xs, bit, required)) return true;
         if (!(required & bit)) continue;
         if (const std::uint64_t ys = after_all & ~o.after[c] & ~bit)
-            if (!o.add_all(bit, ys)) return true;
+            if (!o.add_all(bit, ys, required)) return true;
         if (std::popcount(partners) == 1) {
             // It goes with this one partner, at the same moment.
             const int p = std::countr_zero(partners);
             const std::uint64_t pbit = bit_of(p);
             if (const std::uint64_t xs = o.before[c] & remaining & ~o.before[p] & ~pbit)
-                if (!o.add_all(xs, pbit)) return true;
+                if (!o.add_all(xs, pbit, required)) return true;
             if (const std::uint64_t ys = o.after[c] & remaining & ~o.after[p] & ~pbit)
-                if (!o.add_all(pbit, ys)) return true;
+                if (!o.add_all(pbit, ys, required)) return true;
         }
     }
     return false;
@@ -200,7 +201,7 @@ bool close_over_partners(const PairingFacts& facts, OrderFacts& o, std::uint64_t
 
 bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Move* last, OrderFacts& o) const {
     const std::uint64_t remaining = in.tableau | in.talon;
-    const std::uint64_t required = variant_.goal == Goal::AllCards ? remaining : in.tableau & pyramid_codes_;
+    const std::uint64_t required = must_go(in.tableau, in.talon);
     if (required & facts_.unpairable) return true;
     const std::uint64_t pairing = remaining & facts_.pairable;
     o.remaining = remaining;

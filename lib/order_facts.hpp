@@ -22,17 +22,17 @@ struct OrderFacts {
 
     // x goes before y, and so does everything before x before everything
     // after y. False if that puts a card that must go before itself.
-    bool add(int x, int y) {
+    bool add(int x, int y, std::uint64_t required) {
         const std::uint64_t bx = (before[x] & remaining) | std::uint64_t{1} << x;
         const std::uint64_t ay = (after[y] & remaining) | std::uint64_t{1} << y;
-        return link(bx, ay);
+        return link(bx, ay, required);
     }
     // Every card of xs goes before every card of ys (and so on, as in add).
-    bool add_all(std::uint64_t xs, std::uint64_t ys) {
+    bool add_all(std::uint64_t xs, std::uint64_t ys, std::uint64_t required) {
         std::uint64_t bx = xs, ay = ys;
         for (std::uint64_t m = xs; m; m &= m - 1) bx |= before[std::countr_zero(m)];
         for (std::uint64_t m = ys; m; m &= m - 1) ay |= after[std::countr_zero(m)];
-        return link(bx & remaining, ay & remaining);
+        return link(bx & remaining, ay & remaining, required);
     }
     // c can never pair with these cards (nor they with c).
     void drop(int c, std::uint64_t cards) {
@@ -55,7 +55,7 @@ struct OrderFacts {
 
 private:
     // Every card of bx before every card of ay, both already closed.
-    bool link(std::uint64_t bx, std::uint64_t ay) {
+    bool link(std::uint64_t bx, std::uint64_t ay, std::uint64_t required) {
         if (bx & ay & required) return false;
         for (std::uint64_t m = ay; m; m &= m - 1) before[std::countr_zero(m)] |= bx;
         for (std::uint64_t m = bx; m; m &= m - 1) after[std::countr_zero(m)] |= ay;
@@ -106,6 +106,17 @@ public:
     bool reads_waste(int pass) const { return !passes_left(variant_, pass); }
     bool reads_stock(int pass) const {
         return reads_waste(pass) && variant_.draw == 1 && variant_.waste_piles == 1 && variant_.turned_pairs_waste;
+    }
+
+    // The cards that must go, of those left in the tableau and the talon.
+    std::uint64_t must_go(std::uint64_t tableau, std::uint64_t talon) const {
+        return variant_.goal == Goal::AllCards ? tableau | talon : tableau & pyramid_codes_;
+    }
+
+    // A card that must go pairs with no rank: dead at once (dead() says so too;
+    // a caller may ask first and spare itself filling an OrderInput).
+    bool unpairable_left(std::uint64_t tableau, std::uint64_t talon) const {
+        return (must_go(tableau, talon) & facts_.unpairable) != 0;
     }
 
     // True if the position can never be won; else `o` holds its facts.

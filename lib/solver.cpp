@@ -205,6 +205,7 @@ private:
         in.tableau = pos_.tableau_codes();
         in.talon = pos_.talon_codes();
         in.pass = pos_.pass();
+        if (dead_end_.unpairable_left(in.tableau, in.talon)) return true;
         int n = 0;
         if (dead_end_.reads_waste(in.pass))
             pos_.for_waste_top_down([&](int pile, int code) {

@@ -60,14 +60,14 @@ TEST_CASE("order facts: before before is before, and a cycle of cards that must 
     OrderFacts o;
     o.remaining = cards({"AS", "2S", "3S", "4S"});
     o.required = o.remaining;
-    REQUIRE(o.add(code("AS"), code("2S")));
-    REQUIRE(o.add(code("2S"), code("3S")));
+    REQUIRE(o.add(code("AS"), code("2S"), o.required));
+    REQUIRE(o.add(code("2S"), code("3S"), o.required));
     CHECK(o.before[code("3S")] == cards({"AS", "2S"}));
     CHECK(o.after[code("AS")] == cards({"2S", "3S"}));
     CHECK(o.touched == cards({"AS", "2S", "3S"}));
-    CHECK_FALSE(o.add(code("3S"), code("AS")));  // 3S would go before itself
+    CHECK_FALSE(o.add(code("3S"), code("AS"), o.required));  // 3S would go before itself
     // Every card of {4S} after every card of {AS}: and after what comes before AS.
-    REQUIRE(o.add_all(cards({"AS"}), cards({"4S"})));
+    REQUIRE(o.add_all(cards({"AS"}), cards({"4S"}), o.required));
     CHECK(o.before[code("4S")] == cards({"AS"}));
     CHECK(o.after[code("AS")] == cards({"2S", "3S", "4S"}));
 }
@@ -76,10 +76,10 @@ TEST_CASE("order facts: a cycle of cards none of which must go is allowed", "[so
     OrderFacts o;
     o.remaining = cards({"AS", "2S", "3S"});
     o.required = cards({"3S"});
-    REQUIRE(o.add(code("AS"), code("2S")));
-    CHECK(o.add(code("2S"), code("AS")));  // then neither ever goes: no contradiction
+    REQUIRE(o.add(code("AS"), code("2S"), o.required));
+    CHECK(o.add(code("2S"), code("AS"), o.required));  // then neither ever goes: no contradiction
     o.required = cards({"AS"});
-    CHECK_FALSE(o.add(code("2S"), code("AS")));
+    CHECK_FALSE(o.add(code("2S"), code("AS"), o.required));
 }
 
 TEST_CASE("order facts: a dropped partner is dropped both ways", "[solver][order]") {
