@@ -156,7 +156,9 @@ LineEditor::LineEditor(bool terminal, std::string history_path, Words words) {
     el_set(impl->el, EL_EDITOR, "emacs");
     el_set(impl->el, EL_PROMPT, &Impl::prompt_of);
     el_set(impl->el, EL_HIST, history, impl->history);
-    el_set(impl->el, EL_ADDFN, "pyramide-complete", "complete a command or a card in play", &Impl::complete);
+    // el_wset, not el_set: libedit's narrow EL_ADDFN copies the name and help
+    // into memory it never frees; the wide one keeps these static strings.
+    el_wset(impl->el, EL_ADDFN, L"pyramide-complete", L"complete a command or a card in play", &Impl::complete);
     el_set(impl->el, EL_BIND, "^I", "pyramide-complete", nullptr);
     el_source(impl->el, nullptr);  // the player's ~/.editrc, if any
     impl_ = std::move(impl);
