@@ -25,6 +25,7 @@
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
+#include "formats/series.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
@@ -157,7 +158,7 @@ std::string expand_tilde(const std::string& path) {
     return home + (slash == std::string::npos ? "" : path.substr(slash));
 }
 
-// Game k of a series logged under --log FILE: FILE, then FILE-2.log, FILE-3.log, ...
+// Game k of a series: the first game's log FILE.log, then FILE-2.log, FILE-3.log, ...
 std::string numbered(const std::string& path, int k) {
     if (k <= 1) return path;
     const std::filesystem::path p(path);
@@ -179,6 +180,14 @@ struct Table {
     int result_line = 0;  // the log's result line, once the game is over
 };
 
+// A game of the session: its deal, its log and the table it is played on.
+struct Slot {
+    ReadDeal rd;
+    LogWriter log;
+    std::unique_ptr<Table> table;
+    void set_table() { table.reset(new Table{*rd.rules, rd.deal, Game(*rd.rules, rd.deal), log, {}, {}, {}, {}, 0}); }
+};
+
 class Session {
 public:
     explicit Session(const PlayOptions& o)
@@ -189,12 +198,17 @@ public:
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
+        deal_file_ = o.deal_file;
+        variant_ = o.variant;
+        games_ = o.games;
     }
 
     int run();
 
 private:
-    enum class Outcome { Won, Lost, Quit, EndOfInput };
+    // Back: `undo` before the first move of a series' next game, which
+    // takes back the last move of the game before it.
+    enum class Outcome { Won, Lost, Quit, EndOfInput, Back };
 
     // What one typed line made: one move, or two for `recycle` with a turned card showing.
     using Plan = std::vector<Move>;
@@ -212,17 +226,28 @@ private:
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
     std::optional<ReadDeal> next_deal(int k);
     bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
-    Outcome play(Table& t, bool resumed, int k, bool intro = true);
+    Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
     std::optional<Outcome> make(Table& t, const Plan& plan);
-    std::string running_total(const Variant& v, int games, int total) const;
-    void undo(Table& t);
+    std::string running_total(const Variant& v) const;
+    int series_total(const Variant& v) const;
+    void finish_game(const Game& game);
+    void unfinish_game();
+    std::unique_ptr<Slot> new_game(int k);
+    std::unique_ptr<Slot> open_logged_game(const std::string& path, bool allow_finished);
+    std::unique_ptr<Slot> resume_series(int& k);
+    void keep_in_series(int k, const std::string& log_path);
+    bool back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev);
+    int end_of_series(const Variant& v);
+    const std::string& resume_target(const Table& t) const { return series_.active() ? series_.path() : t.log.path(); }
+    bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
     bool confirm_quit(const Table& t);
     void save(const Table& t, const std::string& argument);
     std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
     int resume();
+    std::string end_text(const Game& game) const;
 
     const PlayOptions& o_;
     RenderStyle style_;
@@ -232,9 +257,18 @@ private:
     RulesCache cache_;
     std::unique_ptr<Input> deal_input_;
     std::unique_ptr<DealReader> deal_reader_;
+    std::string deal_file_;    // where the deals come from ("": seeds)
+    std::string variant_;      // the variant of the deals made from seeds
     std::uint64_t next_seed_ = 0;
-    int total_score_ = 0;
-    int games_won_ = 0;
+    bool seeds_started_ = false;
+    std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
+    int games_ = 0;            // the games of the series (--games N); 0: another game? after each
+    std::string first_log_;    // game k's log is this one's name with -k
+    LogWriter series_;         // the series file, once it is kept
+    std::vector<int> series_lines_;  // the line of each game in it
+    std::vector<int> scores_;  // the finished games, in order
+    std::vector<bool> won_;
+    bool no_next_seed_ = false;  // a resumed series whose last deal had no seed
 };
 
 void Session::say_command(const std::string& text, const std::string& command) {
@@ -279,16 +313,28 @@ std::string Session::log_text(const Rules& rules, const Deal& deal, const std::v
 }
 
 std::optional<ReadDeal> Session::next_deal(int k) {
-    if (!o_.deal_file.empty()) {
+    if (given_back_) {
+        std::optional<ReadDeal> rd = std::move(given_back_);
+        given_back_.reset();
+        return rd;
+    }
+    if (!deal_file_.empty()) {
         if (!deal_reader_) {
-            deal_input_ = std::make_unique<Input>(o_.deal_file);
-            deal_reader_ = std::make_unique<DealReader>(deal_input_->lines(), cache_, o_.variant);
+            deal_input_ = std::make_unique<Input>(deal_file_);
+            deal_reader_ = std::make_unique<DealReader>(deal_input_->lines(), cache_, variant_);
+            // A resumed series goes on with the deal after its last game's.
+            for (int dealt = 1; dealt < k; ++dealt)
+                if (!deal_reader_->next()) return std::nullopt;
         }
         return deal_reader_->next();
     }
+    if (no_next_seed_)
+        throw InputError(o_.resume, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
+                                          "the series names no deal file");
     ReadDeal rd;
-    rd.rules = &cache_.get(o_.variant.empty() ? "traditional" : o_.variant);
-    if (k == 1) {
+    rd.rules = &cache_.get(variant_.empty() ? "traditional" : variant_);
+    if (!seeds_started_) {
+        seeds_started_ = true;
         if (o_.seed_given) next_seed_ = o_.seed;
         else {
             // Seeds stay below 2^53 so that JSON readers keep them exact.
@@ -298,6 +344,26 @@ std::optional<ReadDeal> Session::next_deal(int k) {
     }
     rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
     return rd;
+}
+
+// The next game: its deal, and its log, created (a series' game k is named
+// after the first game's log, with -k).
+std::unique_ptr<Slot> Session::new_game(int k) {
+    std::optional<ReadDeal> rd = next_deal(k);
+    if (!rd) return nullptr;
+    auto slot = std::make_unique<Slot>();
+    slot->rd = std::move(*rd);
+    if (!o_.no_log && o_.log != "-") {
+        const std::string path = k > 1   ? numbered(first_log_, k)
+                                 : o_.log.empty() ? default_log_path(slot->rd.rules->variant, slot->rd.deal)
+                                                  : o_.log;
+        if (k == 1) first_log_ = path;
+        slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
+                         ": continue it with --resume, or choose another --log");
+        keep_in_series(k, path);
+    }
+    slot->set_table();
+    return slot;
 }
 
 // The move(s) a request makes. `recycle` while the turned card is still showing
@@ -373,18 +439,45 @@ std::optional<Session::Outcome> Session::make(Table& t, const Plan& plan) {
     if (st != Status::InProgress && first) t.result_line = first + static_cast<int>(plan.size());
     show(game);
     if (st == Status::InProgress) return std::nullopt;
-    set_signal_note("");  // the game is over: nothing left to resume
-    const int left = game.cards_left();
-    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(st),
-                                  game.end_reason(), left, left == 1 ? "" : "s");
-    if (game.variant().scored) end += fmt::format(", score {}", game.score());
-    say(end + ".");
+    // The game is over: nothing left to resume but the series it is in.
+    set_signal_note(series_.active() ? series_.path() : "");
+    say(end_text(game));
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
+}
+
+std::string Session::end_text(const Game& game) const {
+    const int left = game.cards_left();
+    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(game.status()), game.end_reason(), left,
+                                  left == 1 ? "" : "s");
+    if (game.variant().scored) end += fmt::format(", score {}", game.score());
+    return end + ".";
+}
+
+// The total of the series under way: every game with --games N; without
+// it, a series of the variant's length (Par Pyramide: six) starts anew.
+int Session::series_total(const Variant& v) const {
+    std::size_t from = 0;
+    if (games_ == 0 && v.series > 0 && !scores_.empty())
+        from = scores_.size() - ((scores_.size() - 1) % static_cast<std::size_t>(v.series) + 1);
+    int total = 0;
+    for (std::size_t i = from; i < scores_.size(); ++i) total += scores_[i];
+    return total;
+}
+
+void Session::finish_game(const Game& game) {
+    scores_.push_back(game.score());
+    won_.push_back(game.status() == Status::Won);
+}
+
+void Session::unfinish_game() {
+    scores_.pop_back();
+    won_.pop_back();
 }
 
 // "total score after 2 games: 15", and after a whole series (Par Pyramide: six
 // games) whether it is par; games played without --games.
-std::string Session::running_total(const Variant& v, int games, int total) const {
+std::string Session::running_total(const Variant& v) const {
+    const int games = static_cast<int>(scores_.size()), total = series_total(v);
     if (v.series == 0) return fmt::format("total score after {} game{}: {}", games, games == 1 ? "" : "s", total);
     const int in_series = (games - 1) % v.series + 1;
     std::string text = fmt::format("total score after {} of {} games: {}", in_series, v.series, total);
@@ -416,10 +509,10 @@ std::optional<Session::Outcome> Session::redo(Table& t) {
     return make(t, plan);
 }
 
-void Session::undo(Table& t) {
+bool Session::undo(Table& t) {
     if (t.steps.empty()) {
         say("nothing to undo");
-        return;
+        return false;
     }
     const auto n = static_cast<std::size_t>(t.steps.back());
     // The log first: when it cannot be rewritten (a full disk) the move
@@ -432,7 +525,7 @@ void Session::undo(Table& t) {
             t.log.drop_lines(drop);
         } catch (const InputError& e) {
             say("cannot undo: the log could not be rewritten: " + printable(e.format()));
-            return;
+            return false;
         }
     }
     t.result_line = 0;
@@ -447,6 +540,7 @@ void Session::undo(Table& t) {
     say("undone: " + fmt::format("{}", fmt::join(step, ", ")));
     t.undone.push_back(std::move(step));
     show(t.game);
+    return true;
 }
 
 // On a terminal, quitting a game that no log keeps asks first: it would be
@@ -478,22 +572,23 @@ void Session::save(const Table& t, const std::string& argument) {
 
 void Session::introduce(const Table& t, bool resumed, int k) {
     const Variant& v = t.rules.variant;
-    std::string title = fmt::format("{}variant {}", o_.games > 1 ? fmt::format("game {} of {}: ", k, o_.games) : "",
+    std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
                                     v.name);
     if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
     const std::size_t made = t.moves.size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
+    if (series_.active()) say("series: " + printable(series_.path()));
     say("type help for the commands");
     show(t.game);
 }
 
-Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
+Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
     const Variant& v = t.rules.variant;
     // Tab completes from this game while it is played, and from none after.
     current_ = &t;
     const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
-    set_signal_note(t.log.path());
+    set_signal_note(resume_target(t));
     if (intro) introduce(t, resumed, k);
     std::string line, why;
     for (;;) {
@@ -501,7 +596,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
         if (!read_line("> ", line, too_long)) {
             say("");
             if (t.log.active())
-                say_command("end of input: the game is saved; continue with:", resume_hint(t.log.path()));
+                say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
             else
                 say("end of input");
             return Outcome::EndOfInput;
@@ -520,6 +615,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
             if (const std::optional<Outcome> end = move(t, cmd.move)) return *end;
             continue;
         case CommandKind::Undo:
+            if (back_allowed && t.steps.empty() && t.undone.empty()) return Outcome::Back;
             undo(t);
             continue;
         case CommandKind::Redo:
@@ -547,7 +643,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
             continue;
         case CommandKind::Quit:
             if (!confirm_quit(t)) continue;
-            if (t.log.active()) say_command("the game is saved; continue with:", resume_hint(t.log.path()));
+            if (t.log.active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
             else say("quit: no log was kept");
             return Outcome::Quit;
         case CommandKind::Nothing:
@@ -556,13 +652,19 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro) {
     }
 }
 
-int Session::resume() {
+// A logged game, locked, read and replayed, ready to go on: a `result
+// unfinished` line and a torn tail are dropped first. A finished game is
+// refused unless `allow_finished` (the last game of a series, whose end
+// `undo` may still take back).
+std::unique_ptr<Slot> Session::open_logged_game(const std::string& path, bool allow_finished) {
+    auto slot = std::make_unique<Slot>();
     // Locked before it is read: no other game can change it from here on.
-    LogWriter writer;
-    writer.open_existing(o_.resume);
-    Input in(o_.resume);
+    slot->log.open_existing(path);
+    Input in(path);
     const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-    Table t{*log.deal.rules, log.deal.deal, Game(*log.deal.rules, log.deal.deal), writer, {}, {}, {}, {}, 0};
+    slot->rd = log.deal;
+    slot->set_table();
+    Table& t = *slot->table;
     // The moves in canonical spelling, whatever spelling the file used; each
     // is its own step for undo.
     Game before = t.game;
@@ -572,45 +674,195 @@ int Session::resume() {
         t.steps.push_back(1);
         before.apply(m);
     });
-    // A finished game is a usage error (exit 2), not a log that breaks the rules.
     const Status st = t.game.status();
-    if (st != Status::InProgress)
-        throw InputError(in.name(), 0, 0,
-                         fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
-                                     t.game.end_reason()));
+    if (st != Status::InProgress) {
+        // A finished game is a usage error (exit 2), not a log that breaks the rules.
+        if (!allow_finished)
+            throw InputError(in.name(), 0, 0,
+                             fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
+                                         t.game.end_reason()));
+        t.result_line = log.result == LogResult::None ? 0 : log.result_line;
+        return slot;
+    }
     // Moves may follow neither a result line nor a torn last line (a write cut
     // off by a crash, which the reader ignores): drop both, keeping everything
     // else (comments too), before appending.
-    if (log.result == LogResult::Unfinished || writer.torn()) {
+    if (log.result == LogResult::Unfinished || slot->log.torn()) {
         for (const InputError& e : log_warnings(log, in.name())) warn(e);
-        writer.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line} : std::vector<int>{});
+        slot->log.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line}
+                                                                 : std::vector<int>{});
     }
-    const Outcome out = play(t, true, 1);
+    return slot;
+}
+
+int Session::resume() {
+    const std::unique_ptr<Slot> slot = open_logged_game(o_.resume, false);
+    const Outcome out = play(*slot->table, true, 1);
     return out == Outcome::Lost ? ExitNegative : ExitOk;
 }
 
-int Session::run() {
-    if (!o_.resume.empty()) return resume();
-    bool last_lost = false;
-    for (int k = 1;; ++k) {
-        std::optional<ReadDeal> rd = next_deal(k);
-        if (!rd) {
-            say("no more deals in " + printable(o_.deal_file));
-            break;
+// A series file, read and locked: its games in order, all but the last over
+// (their scores make the running total); the last is returned to go on
+// with, over or not. `k` is its number.
+std::unique_ptr<Slot> Session::resume_series(int& k) {
+    series_.open_existing(o_.resume);
+    Input in(o_.resume);
+    const Series s = read_series(in.lines());
+    if (s.torn_line) {
+        for (const InputError& e : series_warnings(s, in.name())) warn(e);
+        series_.drop_lines({});
+    }
+    if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
+    games_ = s.games;
+    deal_file_ = s.deals;
+    first_log_ = series_log_path(o_.resume, s.logs.front().name);
+    for_each_series_game(in.name(), s, cache_, o_.variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
+        if (&e == &s.logs.back()) return;  // opened below, to go on with
+        finish_game(game);
+        series_lines_.push_back(e.line);
+    });
+    series_lines_.push_back(s.logs.back().line);
+    k = static_cast<int>(s.logs.size());
+    std::unique_ptr<Slot> slot = open_logged_game(series_log_path(o_.resume, s.logs.back().name), true);
+    if (variant_.empty()) variant_ = slot->rd.rules->variant.name;
+    if (deal_file_.empty()) {
+        seeds_started_ = slot->rd.deal.has_seed;
+        next_seed_ = slot->rd.deal.seed + 1;
+        no_next_seed_ = !slot->rd.deal.has_seed;
+    }
+    const Game& last = slot->table->game;
+    if (last.status() != Status::InProgress) {
+        finish_game(last);
+        if (games_ > 0 && k == games_)
+            throw InputError(in.name(), 0, 0,
+                             fmt::format("the series is over ({} of {} games{}): nothing to resume", k, games_,
+                                         last.variant().scored
+                                             ? fmt::format(", total score {}", series_total(last.variant()))
+                                             : ""));
+    }
+    return slot;
+}
+
+// A session of more than one game keeps a series file beside the first
+// game's log: from the start with --games N, from the second game without.
+// When it cannot be kept (the name is taken) the games go on, each logged.
+void Session::keep_in_series(int k, const std::string& log_path) {
+    const std::string name = std::filesystem::path(log_path).filename().string();
+    if (series_.active()) {
+        if (const std::string entry = format_series_entry(name); !entry.empty())
+            series_lines_.push_back(series_.append(entry));
+        return;
+    }
+    if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return;
+    std::string text = format_series_header(games_, deal_file_.empty() ? "" : std::filesystem::absolute(deal_file_).string());
+    std::vector<std::string> entries;
+    if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
+    entries.push_back(format_series_entry(name));
+    const std::string path = series_path_for(first_log_);
+    if (text.empty() || std::ranges::count(entries, "") > 0) {
+        say("no series file is kept: a file name holds a line break or blanks at its ends");
+        return;
+    }
+    int line = static_cast<int>(std::ranges::count(text, '\n'));
+    for (const std::string& e : entries) {
+        text += e;
+        series_lines_.push_back(++line);
+    }
+    try {
+        series_.create(path, text, "");
+    } catch (const InputError& e) {
+        series_lines_.clear();
+        say("no series file is kept: " + printable(e.format()));
+    }
+}
+
+// `undo` before the first move of the next game: that game is given up (its
+// log, which holds no move, removed; its deal dealt again next), and the last
+// move of the game before it is taken back. False when it cannot be.
+bool Session::back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev) {
+    say(fmt::format("back to game {}: the next game has not started", scores_.size()));
+    if (!undo(*prev->table)) return false;
+    if (series_.active() && !series_lines_.empty()) {
+        try {
+            series_.drop_lines({series_lines_.back()});
+        } catch (const InputError& e) {
+            say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
+            redo(*prev->table);
+            return false;
         }
-        LogWriter log;
-        if (!o_.no_log && o_.log != "-")
-            log.create(o_.log.empty() ? default_log_path(rd->rules->variant, rd->deal) : numbered(o_.log, k),
-                       log_text(*rd->rules, rd->deal, {}), ": continue it with --resume, or choose another --log");
-        if (k > 1) say("");
-        Table t{*rd->rules, rd->deal, Game(*rd->rules, rd->deal), log, {}, {}, {}, {}, 0};
-        Outcome out = play(t, false, k);
-        const Variant& v = rd->rules->variant;
+        series_lines_.pop_back();
+    }
+    slot->log.remove();
+    given_back_ = std::move(slot->rd);
+    slot = std::move(prev);
+    unfinish_game();
+    return true;
+}
+
+// After the last game of --games N: the series' result, and the exit status.
+int Session::end_of_series(const Variant& v) {
+    const int total = series_total(v);
+    if (!v.scored) {
+        say(fmt::format("series of {} games: {} won", games_, std::ranges::count(won_, true)));
+        return won_.back() ? ExitOk : ExitNegative;
+    }
+    if (v.series != games_) {
+        say(fmt::format("series of {} games: total score {}", games_, total));
+        return won_.back() ? ExitOk : ExitNegative;
+    }
+    // Par Pyramide: a series of six scoring 0 or more is "par".
+    const bool par = total >= 0;
+    say(fmt::format("series of {} games: total score {}, {}", games_, total, par ? "par: played well" : "below par"));
+    return par ? ExitOk : ExitNegative;
+}
+
+bool is_series_file(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false;
+    Input in(path);
+    return sniff_kind(in.lines()) == InputKind::Series;
+}
+
+int Session::run() {
+    int k = 1;
+    std::unique_ptr<Slot> slot, prev;
+    if (!o_.resume.empty()) {
+        if (!is_series_file(o_.resume)) return resume();
+        slot = resume_series(k);
+    }
+    for (;; ++k) {
+        const bool resumed = slot != nullptr;
+        if (!slot) {
+            slot = new_game(k);
+            if (!slot) {
+                say("no more deals in " + printable(deal_file_));
+                return won_.empty() || won_.back() ? ExitOk : ExitNegative;
+            }
+        }
+        Outcome out = Outcome::Quit;
+        if (resumed && slot->table->game.status() != Status::InProgress) {
+            // The series stopped between games: where it stands, then on.
+            introduce(*slot->table, true, k);
+            say(end_text(slot->table->game));
+            out = slot->table->game.status() == Status::Won ? Outcome::Won : Outcome::Lost;
+        } else {
+            if (k > 1) say("");
+            out = play(*slot->table, resumed, k, true, prev != nullptr);
+            while (out == Outcome::Back) {
+                const bool back = back_to(slot, prev);
+                k -= back;
+                out = play(*slot->table, false, k, false, !back);
+            }
+            if (out == Outcome::Won || out == Outcome::Lost) finish_game(slot->table->game);
+        }
+        prev.reset();
+        Table& t = *slot->table;
+        const Variant& v = t.rules.variant;
         // Without --games the question comes first; `undo` there takes the
         // last move back and the game goes on.
         bool more = false;
-        while (o_.games == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
-            if (v.scored) say(running_total(v, k, total_score_ + t.game.score()));
+        while (games_ == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
+            if (v.scored) say(running_total(v));
             std::string answer;
             bool too_long = false;
             if (!read_line("another game? [y/N] ", answer, too_long, false)) {
@@ -622,36 +874,21 @@ int Session::run() {
                 more = a == "y" || a == "yes";
                 break;
             }
-            undo(t);
+            if (!undo(t)) continue;
+            unfinish_game();
             out = play(t, false, k, false);
+            if (out == Outcome::Won || out == Outcome::Lost) finish_game(t.game);
         }
         if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        total_score_ += t.game.score();
-        games_won_ += out == Outcome::Won;
-        if (o_.games == 0 && v.series > 0 && k % v.series == 0) total_score_ = 0;  // the next series starts
-        last_lost = out == Outcome::Lost;
-        if (o_.games > 0) {
-            if (k < o_.games) {
-                if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, o_.games, total_score_));
-                continue;
-            }
-            if (!v.scored) {
-                say(fmt::format("series of {} games: {} won", o_.games, games_won_));
-                break;
-            }
-            if (v.series != o_.games) {
-                say(fmt::format("series of {} games: total score {}", o_.games, total_score_));
-                break;
-            }
-            // Par Pyramide: a series of six scoring 0 or more is "par".
-            const bool par = total_score_ >= 0;
-            say(fmt::format("series of {} games: total score {}, {}", o_.games, total_score_,
-                            par ? "par: played well" : "below par"));
-            return par ? ExitOk : ExitNegative;
+        if (games_ > 0) {
+            if (k == games_) return end_of_series(v);
+            if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games_, series_total(v)));
+            prev = std::move(slot);  // `undo` before the next game's first move comes back to it
+            continue;
         }
-        if (!more) break;
+        if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
+        slot.reset();
     }
-    return last_lost ? ExitNegative : ExitOk;
 }
 
 }  // namespace

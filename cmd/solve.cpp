@@ -45,7 +45,8 @@ Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
     const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
     note_terminal_stdin(path, "a deal or a move log");
     Input in(path);
-    if (sniff_kind(in.lines()) == InputKind::Log) {
+    // A series file goes to the log reader too, which says what to give instead.
+    if (const InputKind kind = sniff_kind(in.lines()); kind == InputKind::Log || kind == InputKind::Series) {
         const MoveLog log = read_log(in.lines(), cache, o.variant);
         for (const InputError& w : log_warnings(log, in.name())) warn(w);
         s.rules = log.deal.rules;

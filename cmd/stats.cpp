@@ -18,6 +18,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
+#include "formats/series.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/parallel.hpp"
 #include "lib/shuffle.hpp"
@@ -136,14 +137,33 @@ private:
 class LogCounter {
 public:
     void add(const MoveLog& log, const std::string& file) {
+        Game game(*log.deal.rules, log.deal.deal);
+        replay(log, game);
+        add(log, game, file);
+    }
+    // A series file's games: a series of its own, not run into the logs before
+    // or after it (formats/series.md).
+    void add_series(Input& in, RulesCache& cache, const std::string& variant) {
+        const Series series = read_series(in.lines());
+        in_series_ = 0;
+        series_total_ = 0;
+        for_each_series_game(in.name(), series, cache, variant, [&](const SeriesEntry& e, const MoveLog& log,
+                                                                     const Game& game) {
+            add(log, game, series_log_path(in.name(), e.name));
+        });
+        in_series_ = 0;
+        series_total_ = 0;
+    }
+    void print(ReportForm form) const;
+
+private:
+    void add(const MoveLog& log, const Game& game, const std::string& file) {
         const std::string& name = log.deal.rules->variant.name;
         if (t_.logs == 0) variant_ = name;
         else if (name != variant_)
             throw InputError(file, log.deal.line, 0,
                              fmt::format("log of variant '{}' among logs of '{}': measure one variant at a time",
                                          printable(name), printable(variant_)));
-        Game game(*log.deal.rules, log.deal.deal);
-        replay(log, game);
         ++t_.logs;
         const Status st = game.status();
         t_.won += st == Status::Won;
@@ -162,9 +182,7 @@ public:
             }
         }
     }
-    void print(ReportForm form) const;
 
-private:
     LogTally t_;
     std::string variant_;
     std::int64_t series_total_ = 0;
@@ -288,17 +306,20 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
     for (const std::string& path : o.files) {
         note_terminal_stdin(path, "deals or move logs");
         Input in(path);
-        const InputKind kind = sniff_kind(in.lines());
+        InputKind kind = sniff_kind(in.lines());
         if (kind == InputKind::Empty) continue;
+        const bool series = kind == InputKind::Series;
+        if (series) kind = InputKind::Log;  // its games are logs
         if (seen != InputKind::Empty && kind != seen)
             throw InputError(in.name(), 0, 0,
                              kind == InputKind::Log ? "a move log among deal files: measure deals or logs, not both"
                                                     : "deals among move logs: measure deals or logs, not both");
         seen = kind;
         if (kind == InputKind::Log) {
-            // One log a file: the files are the total.
+            // One log (or one series) a file: the files are the total.
             if (!log_progress) log_progress.emplace("logs", o.files.size(), !typed);
-            logs.add(read_log(in.lines(), cache, o.variant), in.name());
+            if (series) logs.add_series(in, cache, o.variant);
+            else logs.add(read_log(in.lines(), cache, o.variant), in.name());
             log_progress->advance();
             continue;
         }

@@ -10,6 +10,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
+#include "formats/series.hpp"
 #include "formats/numbers.hpp"
 #include "lib/shuffle.hpp"
 
@@ -73,6 +74,8 @@ struct FileReport {
     std::vector<InputError> warnings;
     bool torn = false;
     std::string result;
+    // A series file: its games, how many it has (0: open), and their results.
+    int games = 0, of_games = 0, won = 0, lost = 0, unfinished = 0;
     bool ok = true;
     int exit = ExitOk;
     InputError error{"", 0, 0, ""};
@@ -105,6 +108,19 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
             r.moves = static_cast<int>(log.moves.size());
             const Status st = game.status();
             r.result = status_word(st);
+        } else if (r.kind == InputKind::Series) {
+            const Series series = read_series(in.lines());
+            r.warnings = series_warnings(series, in.name());
+            r.of_games = series.games;
+            for_each_series_game(in.name(), series, cache, o.variant, [&](const SeriesEntry&, const MoveLog& log,
+                                                                          const Game& game) {
+                if (r.variants.empty()) r.count_variant(log.deal.rules->variant.name);
+                check_required_seed(log.file, log.deal, req);
+                ++r.games;
+                r.won += game.status() == Status::Won;
+                r.lost += game.status() == Status::Lost;
+                r.unfinished += game.status() == Status::InProgress;
+            });
         } else {
             DealReader reader(in.lines(), cache, o.variant);
             while (const std::optional<ReadDeal> rd = reader.next()) {
@@ -133,7 +149,11 @@ std::string variants_text(const FileReport& r) {
 void print_text(const FileReport& r, bool quiet) {
     if (!r.ok) return void(report(r.error));
     if (quiet) return;
-    if (r.kind == InputKind::Log)
+    if (r.kind == InputKind::Series)
+        fmt::print("{}: ok: series, {}, {}{} game{}: {} won, {} lost, {} unfinished\n", printable(r.file),
+                   variants_text(r), r.games, r.of_games ? fmt::format(" of {}", r.of_games) : "",
+                   (r.of_games ? r.of_games : r.games) == 1 ? "" : "s", r.won, r.lost, r.unfinished);
+    else if (r.kind == InputKind::Log)
         fmt::print("{}: ok: move log, {}, {} move{}, {}{}\n", printable(r.file), variants_text(r), r.moves,
                    r.moves == 1 ? "" : "s", r.result, r.torn ? " (torn last line ignored)" : "");
     else
@@ -142,8 +162,14 @@ void print_text(const FileReport& r, bool quiet) {
 
 void write_json(const FileReport& r, JsonWriter& w) {
     w.begin_object().key("file").value(r.file).key("valid").value(r.ok);
-    if (r.kind != InputKind::Empty) w.key("kind").value(r.kind == InputKind::Log ? "log" : "deals");
-    if (r.kind == InputKind::Log && !r.variants.empty()) w.key("variant").value(r.variants[0].first);
+    if (r.kind != InputKind::Empty)
+        w.key("kind").value(r.kind == InputKind::Log ? "log" : r.kind == InputKind::Series ? "series" : "deals");
+    if (r.kind != InputKind::Deals && !r.variants.empty()) w.key("variant").value(r.variants[0].first);
+    if (r.kind == InputKind::Series && r.ok) {
+        w.key("games").value(r.games);
+        if (r.of_games) w.key("of").value(r.of_games);
+        w.key("won").value(r.won).key("lost").value(r.lost).key("unfinished").value(r.unfinished);
+    }
     if (r.kind == InputKind::Deals && r.ok) {
         w.key("deals").value(r.deals).key("variants").begin_object();
         for (const auto& [name, count] : r.variants) w.key(name).value(count);

@@ -118,7 +118,8 @@ InputKind sniff_kind(LineReader& lines) {
         const std::vector<Token> toks = tokenize(text);
         if (toks.empty()) continue;
         lines.push_back();
-        return ascii_lower(toks[0].text) == "pyramide-log" ? InputKind::Log : InputKind::Deals;
+        const std::string word = ascii_lower(toks[0].text);
+        return word == "pyramide-log" ? InputKind::Log : word == "pyramide-series" ? InputKind::Series : InputKind::Deals;
     }
     return InputKind::Empty;
 }

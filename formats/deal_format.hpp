@@ -46,7 +46,7 @@ void check_dealt_by(const std::string& file, const ReadDeal& rd, std::uint64_t s
 
 // What an input holds, told from its first line that is not blank or a
 // comment; that line is left unread, so the input is read once, whatever it is.
-enum class InputKind { Empty, Deals, Log };
+enum class InputKind { Empty, Deals, Log, Series };
 InputKind sniff_kind(LineReader& lines);
 
 class DealReader {

@@ -132,6 +132,13 @@ void LogWriter::close() {
     fd_ = -1;
 }
 
+void LogWriter::remove() {
+    if (fd_ < 0) return;
+    const SignalsHeld held;
+    ::unlink(target_.c_str());
+    close();
+}
+
 void LogWriter::create(const std::string& path, std::string_view text, std::string_view exists_hint) {
     const SignalsHeld held;
     close();

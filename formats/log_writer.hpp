@@ -36,6 +36,11 @@ public:
     // line (one without its newline). On failure the log is as it was.
     void drop_lines(const std::vector<int>& lines);
 
+    // Removes the file this writer created and still holds (a game's log that
+    // no move was written to, given up by an undo into the game before), and
+    // closes it. Best effort: a file that cannot be removed stays, valid.
+    void remove();
+
     bool active() const { return fd_ >= 0; }
     const std::string& path() const { return path_; }
     // Whether the file ends in a line without its newline (a write cut off).

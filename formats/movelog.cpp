@@ -152,6 +152,9 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
         const std::string line = strip_comment(raw);
         if (line.empty()) continue;
         const std::vector<Token> toks = tokenize(line);
+        if (ascii_lower(toks[0].text) == "pyramide-series")
+            lines.fail(toks[0].col, "this is a series of games (formats/series.md), not a move log: name one of the "
+                                    "logs it lists");
         if (ascii_lower(toks[0].text) != LogHeader) lines.fail(toks[0].col, fmt::format("expected '{} {}'", LogHeader, LogVersion));
         if (toks.size() != 2 || toks[1].text != std::to_string(LogVersion))
             lines.fail(toks.size() > 1 ? toks[1].col : 0,

@@ -1,0 +1,157 @@
+#include "series.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "error.hpp"
+#include "numbers.hpp"
+
+namespace pyr {
+
+namespace {
+constexpr std::string_view SeriesHeader = "pyramide-series";
+constexpr int SeriesVersion = 1;
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+// What follows the keyword on a `game` or `deals` line, as written: a name
+// may hold '#' and inner blanks, so these lines take no comment.
+std::string rest_of_line(const std::string& raw, std::size_t keyword_end) {
+    std::size_t from = keyword_end;
+    while (from < raw.size() && blank(raw[from])) ++from;
+    std::size_t to = raw.size();
+    while (to > from && blank(raw[to - 1])) --to;
+    return raw.substr(from, to - from);
+}
+
+void read_header(LineReader& lines) {
+    std::string raw;
+    while (lines.next(raw)) {
+        const std::string line = strip_comment(raw);
+        const std::vector<Token> toks = tokenize(line);
+        if (toks.empty()) continue;
+        if (ascii_lower(toks[0].text) != SeriesHeader)
+            lines.fail(toks[0].col, fmt::format("expected '{} {}'", SeriesHeader, SeriesVersion));
+        if (toks.size() != 2 || toks[1].text != std::to_string(SeriesVersion))
+            lines.fail(toks.size() > 1 ? toks[1].col : 0,
+                       fmt::format("unsupported series version (this program reads '{} {}')", SeriesHeader,
+                                   SeriesVersion));
+        return;
+    }
+    throw InputError(lines.name(), 0, 0, "empty file: expected a series of games");
+}
+}  // namespace
+
+Series read_series(LineReader& lines) {
+    Series s;
+    lines.set_hold_back_torn_line(true);
+    read_header(lines);
+    std::string raw;
+    bool games_seen = false, deals_seen = false;
+    while (lines.next(raw)) {
+        const std::string line = strip_comment(raw);
+        const std::vector<Token> toks = tokenize(line);
+        if (toks.empty()) continue;
+        const std::string word = ascii_lower(toks[0].text);
+        const int col = toks[0].col;
+        // Where the keyword ends in the raw line (it starts the line, after blanks).
+        const std::size_t end = raw.find_first_not_of(" \t") + toks[0].text.size();
+        if (word == "game") {
+            SeriesEntry e{rest_of_line(raw, end), lines.line_number(), col};
+            if (e.name.empty()) lines.fail(col, "'game' needs the name of a move log");
+            for (const SeriesEntry& other : s.logs)
+                if (other.name == e.name)
+                    lines.fail(col, fmt::format("'{}' is listed twice (line {} too)", excerpt(e.name), other.line));
+            if (s.games > 0 && static_cast<int>(s.logs.size()) == s.games)
+                lines.fail(col, fmt::format("more games than the series has ('games {}')", s.games));
+            s.logs.push_back(std::move(e));
+        } else if (word == "games" || word == "deals") {
+            if (!s.logs.empty()) lines.fail(col, fmt::format("'{}' must come before the first 'game'", word));
+            bool& seen = word == "games" ? games_seen : deals_seen;
+            if (seen) lines.fail(col, fmt::format("'{}' is given twice", word));
+            seen = true;
+            if (word == "deals") {
+                s.deals = rest_of_line(raw, end);
+                if (s.deals.empty()) lines.fail(col, "'deals' needs the name of a deal file");
+            } else {
+                if (toks.size() != 2) lines.fail(col, "expected 'games N'");
+                const auto n = parse_decimal(toks[1].text, 1, MaxSeriesGames);
+                if (!n) lines.fail(toks[1].col, not_a_number(toks[1].text, "games", 1, MaxSeriesGames));
+                s.games = static_cast<int>(*n);
+            }
+        } else {
+            lines.fail(col, fmt::format("expected 'game', 'games' or 'deals', got '{}'", excerpt(toks[0].text)));
+        }
+    }
+    s.torn_line = lines.torn_line();
+    s.torn_text = lines.torn_text();
+    return s;
+}
+
+std::vector<InputError> series_warnings(const Series& series, const std::string& file) {
+    std::vector<InputError> out;
+    if (series.torn_line)
+        out.emplace_back(file, series.torn_line, 0,
+                         fmt::format("torn last line ignored (no final newline): '{}'", excerpt(series.torn_text)));
+    return out;
+}
+
+std::string series_log_path(const std::string& series_file, const std::string& entry) {
+    const std::filesystem::path name(entry);
+    if (name.is_absolute()) return entry;
+    const std::filesystem::path folder = std::filesystem::path(series_file).parent_path();
+    return folder.empty() ? entry : (folder / name).string();
+}
+
+void for_each_series_game(const std::string& series_file, const Series& series, RulesCache& cache,
+                          const std::string& variant, const SeriesGameFn& fn) {
+    std::string first_variant;
+    for (std::size_t i = 0; i < series.logs.size(); ++i) {
+        const SeriesEntry& e = series.logs[i];
+        Input in(series_log_path(series_file, e.name));
+        const MoveLog log = read_log(in.lines(), cache, variant);
+        const std::string& name = log.deal.rules->variant.name;
+        if (i == 0) first_variant = name;
+        else if (name != first_variant)
+            throw InputError(series_file, e.line, e.col,
+                             fmt::format("game {} is of variant '{}', the series of '{}'", i + 1, printable(name),
+                                         printable(first_variant)));
+        Game game(*log.deal.rules, log.deal.deal);
+        replay(log, game);
+        if (i + 1 < series.logs.size() && game.status() == Status::InProgress)
+            throw InputError(series_file, e.line, e.col,
+                             fmt::format("game {} ({}) is unfinished: only the last game of a series can be", i + 1,
+                                         printable(e.name)));
+        fn(e, log, game);
+    }
+}
+
+std::string format_series_header(int games, const std::string& deals) {
+    std::string out = fmt::format("{} {}\n", SeriesHeader, SeriesVersion);
+    out += "# The games of one series, in order: pyramide play --resume FILE continues\n"
+           "# it, pyramide stats FILE measures it (formats/series.md).\n";
+    if (games > 0) out += fmt::format("games {}\n", games);
+    if (!deals.empty()) {
+        const std::string line = format_series_entry(deals);
+        if (line.empty()) return "";
+        out += "deals" + line.substr(4);
+    }
+    return out;
+}
+
+std::string format_series_entry(const std::string& name) {
+    if (name.empty() || blank(name.front()) || blank(name.back()) ||
+        name.find_first_of("\r\n") != std::string::npos)
+        return "";
+    return "game " + name + "\n";
+}
+
+std::string series_path_for(const std::string& first_log) {
+    std::filesystem::path p(first_log);
+    if (p.extension() == ".log") p.replace_extension(".series");
+    else p += ".series";
+    return p.string();
+}
+
+}  // namespace pyr
