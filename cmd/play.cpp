@@ -636,7 +636,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
             show(t.game);
             continue;
         case CommandKind::Help:
-            fmt::print("{}", help_text(v, width()));
+            fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
             continue;
         case CommandKind::Save:
             save(t, cmd.argument);

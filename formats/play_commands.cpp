@@ -23,7 +23,7 @@ const std::vector<CommandInfo>& play_commands() {
         {CommandKind::Moves, "moves", {"m"}, "", "list the legal moves"},
         {CommandKind::Hint, "hint", {"h"}, "", "suggest a move (without looking at the stock)"},
         {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
-        {CommandKind::Help, "help", {"?"}, "", "this list"},
+        {CommandKind::Help, "help", {"?"}, "", "this list (help status: the line under the cards)"},
         {CommandKind::Save, "save", {}, "FILE", "save a copy of the move log so far (- prints it)"},
         {CommandKind::Quit, "quit", {"q", "exit"}, "", "stop; the log keeps the game for --resume"},
     };
@@ -118,8 +118,13 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
             out.argument = std::string(rest);
             return true;
         }
+        if (info.kind == CommandKind::Help && toks.size() == 2 && ascii_lower(toks[1].text) == "status") {
+            out.argument = "status";
+            return true;
+        }
         if (toks.size() > 1) {
-            why = fmt::format("'{}' takes nothing after it", info.name);
+            why = info.kind == CommandKind::Help ? std::string("help takes nothing after it but status: help status")
+                                                 : fmt::format("'{}' takes nothing after it", info.name);
             return false;
         }
         return true;

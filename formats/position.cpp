@@ -100,6 +100,39 @@ std::vector<std::string> status_items(const Game& g, const RenderStyle& style, s
 }
 }  // namespace
 
+std::string status_legend(const Variant& v, std::size_t width) {
+    std::vector<std::pair<std::string, std::string>> items;
+    // Example cards in this deck's names: a Queen (a caballo in the Spanish deck) and a 5.
+    const std::string turned = "[" + card_name(v.deck, Card::make(v.deck == DeckKind::Spanish ? 11 : 12, 1)) + "]";
+    const std::string top = "[" + card_name(v.deck, Card::make(5, 2)) + "]";
+    if (v.stock_size() > 0) {
+        items.emplace_back(fmt::format("stock {}", v.stock_size() - 1), "cards still in the stock, face down");
+        if (v.draw == 1)
+            items.emplace_back("turned " + turned, "the card turned from the stock: in play; the next draw puts it on the "
+                                              "waste");
+        const std::string pile = (v.waste_piles > 1 ? "waste 2 " : "waste ") + top + " +3";
+        items.emplace_back(pile, fmt::format("the top card of the waste{}, in play, and 3 more cards under it "
+                                             "(+3; none: no number)",
+                                             v.waste_piles > 1 ? " pile 2" : ""));
+        if (v.passes == UnlimitedPasses)
+            items.emplace_back("pass 2", "the pass through the stock under way (passes unlimited)");
+        else if (v.passes != 1)
+            items.emplace_back(fmt::format("pass 1/{}", v.passes),
+                               fmt::format("the pass through the stock under way, of the {} allowed", v.passes));
+    }
+    const int cards = deck_size(v.deck);
+    items.emplace_back(fmt::format("left {}", cards), "cards not removed yet");
+    if (v.scored)
+        items.emplace_back(fmt::format("score -{}", cards), "the score if the game ended now: the bonus of the pass in which the pyramid "
+                                        "was cleared, less a point for every card left");
+    std::size_t column = 0;
+    for (const auto& [name, _] : items) column = std::max(column, name.size() + 4);
+    std::string out = wrap_text("The line under the cards (-- for an empty place):", width, "  ") + "\n";
+    for (const auto& [name, meaning] : items)
+        out += wrap_text(fmt::format("  {:<{}}{}", name, column - 2, meaning), width, std::string(column, ' ')) + "\n";
+    return out;
+}
+
 std::string render_position(const Game& g, const RenderStyle& style, std::size_t width) {
     width = std::max(width, MinScreenWidth);
     const Layout& l = g.rules().layout;

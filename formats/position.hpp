@@ -24,6 +24,9 @@ inline constexpr std::size_t MinScreenWidth = 40;
 // Within `width` columns (at least MinScreenWidth): a reserve or piles wider
 // than that are drawn in parts, and the status line is broken between its items.
 std::string render_position(const Game& game, const RenderStyle& style, std::size_t width = 80);
+// What each item of the status line under the cards means, for this variant
+// (play's `help status`), wrapped to `width`.
+std::string status_legend(const Variant& v, std::size_t width = 80);
 
 // The position as a JSON object (see formats/movelog.md, "replay --json");
 // `move`, when given, is the move that led to it.
