@@ -37,7 +37,7 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 # one after the other: `make fuzz SECONDS=600`, or `make fuzz FUZZ=deal`.
 # Findings land in $(FUZZ_BUILD)/crashes; see fuzz/run.sh.
 FUZZ_BUILD ?= build-fuzz
-FUZZ ?= deal movelog variant play_command json
+FUZZ ?= deal movelog variant play_command json series
 SECONDS ?= 60
 $(FUZZ_BUILD)/CMakeCache.txt:
 	@EXTRA_PACKAGES="clang libclang-rt-14-dev" scripts/install-deps

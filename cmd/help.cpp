@@ -62,7 +62,7 @@ int run_help(const HelpOptions& o, const CLI::App& root) {
     if (o.words.empty()) {
         fmt::print("{}", help_text(&root, root.get_name()));
         fmt::print("The manual: man pyramide, man pyramide-SUBCOMMAND; the files: man 5 pyramide-deal,\n"
-                   "man 5 pyramide-movelog, man 5 pyramide-variants.\n");
+                   "man 5 pyramide-movelog, man 5 pyramide-series, man 5 pyramide-variants.\n");
         return ExitOk;
     }
     const CLI::App* app = &root;

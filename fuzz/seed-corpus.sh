@@ -12,7 +12,7 @@ bin=$(realpath "$1")
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
 presets=(traditional par pyramid-only overlapping giza spanish reserve apophis triangle tut)
-for t in deal movelog variant play_command json; do
+for t in deal movelog variant play_command json series; do
     mkdir -p "$corpus/$t"
     rm -f "$corpus/$t"/seed-*
 done
@@ -89,6 +89,18 @@ done
 printf '{"a":[1,-0,1.5e300,1e-400,1e400,18446744073709551615,18446744073709551616],"b":"\\u00e9\\ud83d\\ude00\\u0000","c":[[[]]],"d":{},"e":null,"f":true}' | put json values ""
 for f in tests/corpus/*.jsonl; do put json "corpus-$(basename "$f")" "" <"$f"; done
 
-for t in deal movelog variant play_command json; do
+# Series files: as play writes them, open and of N games, with a deal file,
+# odd names, comments, CRLF, a torn last line, and broken ones.
+printf 'pyramide-series 1\n# a comment\ngames 6\ngame par.log\ngame par-2.log\n' | put series played "$none"
+printf 'pyramide-series 1\ngame a.log\ngame a-2.log\ngame a-3.log' | put series open-torn "$none"
+printf 'PYRAMIDE-SERIES 1\r\nGAMES 2\r\nDEALS /deals/my #1 deals.txt\r\nGAME  odd #name.log  \r\n' | put series deals-crlf "$none"
+printf '\xef\xbb\xbfpyramide-series 1\ngames 1\ngame a.log\ngame b.log\n' | put series too-many "$none"
+printf 'pyramide-series 1\ngame a.log\ngames 2\n' | put series games-late "$none"
+printf 'pyramide-series 1\ngame x.log\ngame x.log\n' | put series twice "$none"
+printf 'pyramide-series 2\n' | put series version "$none"
+printf 'pyramide-series 1\ngames 99999999999999999999\n' | put series games-big "$none"
+printf 'pyramide-series 1\ngame\ndeals\n' | put series empty-names "$none"
+
+for t in deal movelog variant play_command json series; do
     echo "$t: $(ls "$corpus/$t" | wc -l) files"
 done

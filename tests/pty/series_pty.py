@@ -5,7 +5,8 @@ pseudo-terminal as a person would, with the line editor (issue 12):
   series   each game's winning line (from `pyramide solve`) typed in: a draw
            after a draw recalled with the Up arrow, the first draw of a
            game completed from "d" with Tab, the first card of a pair
-           completed with Tab; in game 3 the terminal is closed (an SSH link
+           completed with Tab; undo and redo in game 1, and undo before
+           game 2's first move back into game 1 (redo ends it again); in game 3 the terminal is closed (an SSH link
            dropping), and `play --resume SERIES` on a new terminal goes on
            from the same move with the running total of the games before;
            the series ends "par: played well", every log validates, the
@@ -30,7 +31,7 @@ FIRST_SEED = 10  # par deals 10 to 15 are all winnable
 DROP_GAME, DROP_AFTER = 3, 5  # the terminal closes after 5 moves of game 3
 TRANSCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "par-series.transcript")
 # The lines that say how the series goes: compared with the transcript's.
-STORY = re.compile(r"^(game \d of 6|You |total score|series of|end of input|the game is saved)")
+STORY = re.compile(r"^(game \d of 6|You |total score|series of|end of input|the game is saved|back to|undone|redone)")
 
 
 def env_of(tmp):
@@ -96,10 +97,19 @@ def check_series(binary, tmp):
             if resumed not in term.text():
                 fail(f"series: the resumed game does not say '{resumed}':\n{term.text()[:400]}")
             start = DROP_AFTER
+        if game == 2:
+            # Before game 2's first move: back into game 1, whose last move
+            # comes again with redo, ending it again.
+            term.command("undo")
+            term.command("redo")
         previous = moves[start - 1] if start else None
-        for move in moves[start:]:
+        for i, move in enumerate(moves[start:]):
             type_move(term, move, previous)
             previous = move
+            if game == 1 and i == 2:
+                term.command("undo")
+                term.command("redo")
+                previous = None  # the line Up recalls is now "redo"
     status = term.wait()
     screens.append(term.out)
     text = "".join(strip_screen(s) for s in screens)
