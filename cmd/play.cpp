@@ -29,6 +29,7 @@
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
+#include "lib/expert.hpp"
 #include "lib/shuffle.hpp"
 #include "lib/strategy.hpp"
 
@@ -52,6 +53,9 @@ struct PlayOptions {
 // A typed line longer than this is refused whole: no command is that long, and
 // memory stays bounded whatever arrives on stdin.
 constexpr std::size_t MaxCommandBytes = 1000;
+// The stock orders the expert tries each move in, for a hint: within a second
+// at the start of a traditional game (bench/expert).
+constexpr int HintSamples = 64;
 // Wider than this, lines of text only get harder to read.
 constexpr std::size_t MaxScreenWidth = 160;
 
@@ -245,6 +249,7 @@ private:
     std::optional<Outcome> redo(Table& t);
     bool confirm_quit(const Table& t);
     void save(const Table& t, const std::string& argument);
+    void hint(const Game& game, const std::string& argument);
     std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
     int resume();
     std::string end_text(const Game& game) const;
@@ -253,6 +258,7 @@ private:
     RenderStyle style_;
     bool echo_ = false;
     LineEditor editor_;
+    std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
     RulesCache cache_;
     std::unique_ptr<Input> deal_input_;
@@ -570,6 +576,38 @@ void Session::save(const Table& t, const std::string& argument) {
     }
 }
 
+// The expert's move (lib/expert.hpp), with how often it won in the stock
+// orders it tried and the next best's; `hint all` lists every move weighed,
+// `hint quick` is the rule of thumb of the blind player.
+void Session::hint(const Game& game, const std::string& argument) {
+    if (argument == "quick") return say("hint: " + format_move(game, blind_choice(game)) + " (rule of thumb)");
+    if (!expert_) {
+        ExpertOptions eo;
+        eo.samples = HintSamples;
+        expert_ = std::make_unique<Expert>(eo);
+    }
+    const ExpertChoice c = expert_->choose(game);
+    const std::string move = format_move(game, c.move);
+    if (c.candidates.empty()) {
+        const char* why = c.exact                        ? "the solver's line: no stock card is unseen"
+                          : c.move.kind == MoveKind::Lone ? "alone at once: it needs no partner"
+                                                          : "the only move";
+        return say(fmt::format("hint: {} ({})", move, why));
+    }
+    if (argument == "all") {
+        std::vector<std::string> items;
+        for (const CandidateCount& k : c.candidates) items.push_back(fmt::format("{} {}", format_move(game, k.move), k.wins));
+        return say(wrap_list(fmt::format("hint all (wins of {} stock orders): ", c.samples), items, ", ", width(), "  "));
+    }
+    if (c.candidates[0].wins == 0)
+        return say(fmt::format("hint: {} (no move wins in any of {} stock orders tried: the rule of thumb's move)",
+                               move, c.samples));
+    std::string text = fmt::format("hint: {} (wins {} of {} stock orders", move, c.candidates[0].wins, c.samples);
+    if (c.candidates.size() > 1)
+        text += fmt::format("; {}: {} of {}", format_move(game, c.candidates[1].move), c.candidates[1].wins, c.samples);
+    say(text + ")");
+}
+
 void Session::introduce(const Table& t, bool resumed, int k) {
     const Variant& v = t.rules.variant;
     std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
@@ -630,7 +668,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
             continue;
         }
         case CommandKind::Hint:
-            say("hint: " + format_move(t.game, blind_choice(t.game)));
+            hint(t.game, cmd.argument);
             continue;
         case CommandKind::Show:
             show(t.game);

@@ -18,6 +18,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
+#include "lib/expert.hpp"
 #include "formats/series.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/parallel.hpp"
@@ -50,6 +51,7 @@ struct StatsOptions {
     bool csv = false;
     MeasureSet measures = parse_measures(AllMeasures, "--measure");
     std::uint64_t node_limit = 0;
+    std::uint64_t expert_samples = 32;
     std::vector<std::string> parts;  // stats merge
     ReportForm form() const { return json ? ReportForm::Json : csv ? ReportForm::Csv : ReportForm::Text; }
 };
@@ -71,8 +73,14 @@ SeedRange read_seeds(std::string_view text) {
 
 class DealMeasurer {
 public:
-    DealMeasurer(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit)
+    DealMeasurer(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit,
+                 std::uint64_t expert_samples)
         : rules_(rules), on_(on) {
+        if (on_[ExpertMeasure]) {
+            ExpertOptions eo;
+            eo.samples = static_cast<int>(expert_samples);
+            expert_ = std::make_unique<Expert>(eo);
+        }
         Variant pv = rules.variant;
         pv.goal = Goal::Pyramid;
         pyramid_rules_ = std::make_unique<Rules>(pv);
@@ -97,6 +105,11 @@ public:
             while (g.status() == Status::InProgress) g.apply(blind_choice(g));
             t.hits[3] += g.status() == Status::Won;
         }
+        if (on_[ExpertMeasure]) {
+            Game g(rules_, d);
+            while (g.status() == Status::InProgress) g.apply(expert_->choose(g).move);
+            t.hits[ExpertMeasure] += g.status() == Status::Won;
+        }
     }
 
 private:
@@ -104,6 +117,7 @@ private:
     std::unique_ptr<Rules> pyramid_rules_;
     std::array<bool, Measures> on_;
     std::unique_ptr<Solver> solver_;
+    std::unique_ptr<Expert> expert_;
 };
 
 // Measures batches of deals on up to `jobs` threads, each with its own solver,
@@ -111,11 +125,13 @@ private:
 // Each deal measured moves the progress on, however large the batch.
 class Pool {
 public:
-    Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, unsigned jobs, Progress& progress)
-        : rules_(rules), on_(on), node_limit_(node_limit), jobs_(jobs), progress_(progress) {}
+    Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, std::uint64_t expert_samples,
+         unsigned jobs, Progress& progress)
+        : rules_(rules), on_(on), node_limit_(node_limit), expert_samples_(expert_samples), jobs_(jobs),
+          progress_(progress) {}
     void run(const std::vector<Deal>& deals, Tally& total) {
         const std::size_t used = std::min<std::size_t>(jobs_, deals.size());
-        while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_));
+        while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_, expert_samples_));
         std::vector<Tally> parts(used);
         parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) {
             workers_[w]->measure(deals[i], parts[w]);
@@ -127,7 +143,7 @@ public:
 private:
     const Rules& rules_;
     MeasureSet on_;
-    std::uint64_t node_limit_;
+    std::uint64_t node_limit_, expert_samples_;
     unsigned jobs_;
     Progress& progress_;
     std::vector<std::unique_ptr<DealMeasurer>> workers_;
@@ -268,7 +284,7 @@ private:
         if (!pool_) {
             rules_ = rd.rules;
             r_.variant = rules_->variant.name;
-            pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, jobs_, progress_);
+            pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, o_.expert_samples, jobs_, progress_);
         }
         if (rd.rules->variant.name != rules_->variant.name)
             throw InputError(file, rd.line, 0,
@@ -347,7 +363,7 @@ void measure_seeds(const StatsOptions& o, const Rules& rules, unsigned jobs, Rep
     const Shard shard = o.shard;
     const std::uint64_t count = seeds.count_minus_one() + 1;  // read_seeds() refuses all 2^64
     Progress progress("deals", deals_in_shard(count, shard.k, shard.n));
-    Pool pool(rules, r.on, o.node_limit, jobs, progress);
+    Pool pool(rules, r.on, o.node_limit, o.expert_samples, jobs, progress);
     std::vector<Deal> chunk;
     for (std::uint64_t i = shard.k - 1; i < count; i += shard.n) {
         chunk.push_back(deal_from_seed(rules.variant, seeds.first + i));
@@ -371,6 +387,7 @@ int run_stats(const StatsOptions& o) {
     Report r;
     r.on = o.measures;
     r.node_limit = o.node_limit;
+    r.expert_samples = r.on[ExpertMeasure] ? o.expert_samples : 0;
     r.shard_count = shard.n;
     r.shards = {shard.k};
     if (!o.seeds && o.files.empty())
@@ -403,10 +420,13 @@ Subcommand setup_stats(CLI::App& parent) {
     add_read_option(*app, "--shard", "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`",
                     [o](const std::string& text) { o->shard = parse_shard(text, "--shard"); })
         ->type_name("K/N");
-    add_read_option(*app, "--measure", "Which of won,pyramid,lock,blind",
+    add_read_option(*app, "--measure", "Which of won,pyramid,lock,blind,expert (expert: not\nby default; slow)",
                     [o](const std::string& text) { o->measures = parse_measures(text, "--measure"); })
         ->default_str(AllMeasures);
     add_number_option(*app, "--node-limit", o->node_limit, "Give up a deal after this many positions (0: never)");
+    add_number_option(*app, "--expert-samples", o->expert_samples,
+                      fmt::format("K: the expert tries each move in K stock orders\n(1 to {}, default 32)", MaxExpertSamples),
+                      1, MaxExpertSamples);
     app->add_flag("--json", o->json, "Print JSON (the input of stats merge)");
     app->add_flag("--csv", o->csv, "Print CSV");
     CLI::App* merge = app->add_subcommand("merge", "Add up the --json outputs of --shard runs");

@@ -81,7 +81,7 @@ void read_measures(const PartReader& in, Report& r) {
         in.expect(name, JsonValue::Kind::String, "measures_run");
         const int i = measure_index(name.text);
         if (i < 0)
-            in.fail(name, fmt::format("\"measures_run\": '{}' is not a measure (won, pyramid, lock, blind)",
+            in.fail(name, fmt::format("\"measures_run\": '{}' is not a measure (won, pyramid, lock, blind, expert)",
                                       excerpt(name.text)));
         r.on[i] = true;
     }
@@ -148,6 +148,7 @@ Part read_part(const std::string& path) {
     r.tally.gave_up = in.number(p.doc, "gave_up", "gave_up", 0, r.tally.deals);
     read_measures(in, r);
     r.node_limit = in.number(p.doc, "node_limit", "node_limit");
+    if (r.on[ExpertMeasure]) r.expert_samples = in.number(p.doc, "expert_samples", "expert_samples", 1, MaxExpertSamples);
     read_source(in, r);
     check_deal_count(in, r);
     return p;
@@ -161,6 +162,7 @@ std::vector<std::pair<const char*, std::string>> run_keys(const Report& r) {
     return {{"variant", "'" + excerpt(r.variant) + "'"},
             {"measures_run", measures},
             {"node_limit", std::to_string(r.node_limit)},
+            {"expert_samples", r.on[ExpertMeasure] ? std::to_string(r.expert_samples) : "none"},
             {"seeds", r.seeds ? fmt::format("{}..{}", r.seeds->first, r.seeds->last) : "none (deals from files)"},
             {"deals_read", r.seeds ? "none (deals by seed)" : std::to_string(r.deals_read)},
             {"shards.of", std::to_string(r.shard_count)},

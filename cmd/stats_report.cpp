@@ -17,7 +17,8 @@ namespace {
 // Within the 28 columns of the report's first field. A lock is RULES.md's: a
 // card that can never be removed, all its partners lying on top of it.
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
-                                             "lock (can never be removed)", "won by the blind player"};
+                                             "lock (can never be removed)", "won by the blind player",
+                                             "won by the expert player"};
 
 // Wilson score interval, 95%.
 std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
@@ -57,6 +58,7 @@ void write_run(JsonWriter& w, const Report& r) {
     for (int i = 0; i < Measures; ++i)
         if (r.on[i]) w.value(MeasureNames[i]);
     w.end_array().key("node_limit").value(r.node_limit);
+    if (r.on[ExpertMeasure]) w.key("expert_samples").value(r.expert_samples);
     if (r.seeds)
         w.key("seeds").begin_object().key("first").value(r.seeds->first).key("last").value(r.seeds->last).end_object();
     else

@@ -12,8 +12,10 @@
 
 namespace pyr::cmd {
 
-inline constexpr int Measures = 4;
-inline constexpr const char* MeasureNames[Measures] = {"won", "pyramid", "lock", "blind"};
+inline constexpr int Measures = 5;
+inline constexpr const char* MeasureNames[Measures] = {"won", "pyramid", "lock", "blind", "expert"};
+inline constexpr int ExpertMeasure = 4;
+inline constexpr std::uint64_t MaxExpertSamples = 4096;  // never a default measure: it solves thousands of positions a deal
 using MeasureSet = std::array<bool, Measures>;
 
 // The index of a measure in MeasureNames, -1 if `name` is none.
@@ -50,6 +52,7 @@ struct Report {
     std::string source;  // for people: "seeds 0..29", "deals.txt", "3 files"
     MeasureSet on{};
     std::uint64_t node_limit = 0;
+    std::uint64_t expert_samples = 0;  // K, when the expert is measured
     std::optional<SeedRange> seeds;  // the deals of these seeds, or else
     std::uint64_t deals_read = 0;    // deals read from files, before sharding
     std::uint64_t shard_count = 1;

@@ -16,12 +16,12 @@ _pyramide_opts_play="-h --help -v --variant -s --seed --log --no-log --resume --
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed -o --output --shortest --json --node-limit"
-_pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --json --csv"
+_pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed -n --count -f --format -o --output --log --resume --color --games --node-limit --seeds -j --jobs --shard --measure"
+_pyramide_valued="-v --variant -s --seed -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -108,13 +108,13 @@ _pyramide() {
             # A comma-separated list: complete its last item.
             local done_items=""
             [[ $cur == *,* ]] && done_items=${cur%,*},
-            mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind" -- "${cur##*,}")
+            mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind expert" -- "${cur##*,}")
             compopt -o nospace 2>/dev/null
             return ;;
         -o | --output | --log | --resume)
             _pyramide_files
             return ;;
-        -s | --seed | -n | --count | --games | --node-limit | --seeds | -j | --jobs | --shard)
+        -s | --seed | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard)
             return ;;
     esac
 

@@ -8,7 +8,7 @@
 # of options that take one are skipped.
 function __pyramide_path
     set -l valued -v --variant -s --seed -n --count -f --format -o --output --log --resume --color \
-        --games --node-limit --seeds -j --jobs --shard --measure
+        --games --node-limit --expert-samples --seeds -j --jobs --shard --measure
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -133,8 +133,9 @@ complete -c pyramide -n '__pyramide_at stats' -s v -l variant -x -a '(__pyramide
 complete -c pyramide -n '__pyramide_at stats' -l seeds -x -d 'Measure the deals of seeds A..B'
 complete -c pyramide -n '__pyramide_at stats' -s j -l jobs -x -d 'Threads'
 complete -c pyramide -n '__pyramide_at stats' -l shard -x -d 'Part K/N, for stats merge'
-complete -c pyramide -n '__pyramide_at stats' -l measure -x -a '(__fish_append , won pyramid lock blind)' -d 'Which measures'
+complete -c pyramide -n '__pyramide_at stats' -l measure -x -a '(__fish_append , won pyramid lock blind expert)' -d 'Which measures'
 complete -c pyramide -n '__pyramide_at stats' -l node-limit -x -d 'Give up a deal after this many positions'
+complete -c pyramide -n '__pyramide_at stats' -l expert-samples -x -d 'Stock orders the expert tries each move in'
 complete -c pyramide -n '__pyramide_at stats' -l json -d 'Print JSON'
 complete -c pyramide -n '__pyramide_at stats' -l csv -d 'Print CSV'
 

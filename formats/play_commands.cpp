@@ -21,7 +21,7 @@ const std::vector<CommandInfo>& play_commands() {
         {CommandKind::Undo, "undo", {"u"}, "", "take back the last move (also once the game is over)"},
         {CommandKind::Redo, "redo", {}, "", "make again the move undo took back"},
         {CommandKind::Moves, "moves", {"m"}, "", "list the legal moves"},
-        {CommandKind::Hint, "hint", {"h"}, "", "suggest a move (without looking at the stock)"},
+        {CommandKind::Hint, "hint", {"h"}, "", "the expert's move, not seeing the stock (also: hint all, hint quick)"},
         {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
         {CommandKind::Help, "help", {"?"}, "", "this list (help status: the line under the cards)"},
         {CommandKind::Save, "save", {}, "FILE", "save a copy of the move log so far (- prints it)"},
@@ -118,13 +118,20 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
             out.argument = std::string(rest);
             return true;
         }
-        if (info.kind == CommandKind::Help && toks.size() == 2 && ascii_lower(toks[1].text) == "status") {
-            out.argument = "status";
+        // help status; hint all, hint quick.
+        const std::vector<std::string_view> words =
+            info.kind == CommandKind::Help ? std::vector<std::string_view>{"status"}
+            : info.kind == CommandKind::Hint ? std::vector<std::string_view>{"all", "quick"}
+                                             : std::vector<std::string_view>{};
+        if (toks.size() == 2 && std::ranges::count(words, ascii_lower(toks[1].text)) > 0) {
+            out.argument = ascii_lower(toks[1].text);
             return true;
         }
         if (toks.size() > 1) {
             why = info.kind == CommandKind::Help ? std::string("help takes nothing after it but status: help status")
-                                                 : fmt::format("'{}' takes nothing after it", info.name);
+                  : info.kind == CommandKind::Hint
+                      ? std::string("hint takes nothing after it but all or quick: hint all, hint quick")
+                      : fmt::format("'{}' takes nothing after it", info.name);
             return false;
         }
         return true;

@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cassert>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -40,6 +41,28 @@ void Game::in_play(std::array<Loc, 64>& locs, std::array<Card, 64>& cards, int& 
 
 bool Game::goal_reached() const {
     return pyr::goal_reached(*rules_, state_.present, cards_left() == std::popcount(state_.present));
+}
+
+std::span<const Card> Game::unseen_stock() const {
+    if (state_.pass > 1) return {};
+    return {state_.stock.data() + state_.stock_pos, static_cast<std::size_t>(state_.stock_left())};
+}
+
+void Game::reorder_unseen_stock(std::span<const Card> order) {
+    const std::span<const Card> unseen = unseen_stock();
+    std::uint64_t have = 0, given = 0;
+    for (const Card c : unseen) have |= c.bit();
+    for (const Card c : order) given |= c.bit();
+    if (order.size() != unseen.size() || have != given)
+        throw std::logic_error("reorder_unseen_stock: not a permutation of the unseen stock cards");
+    std::copy(order.begin(), order.end(), state_.stock.begin() + state_.stock_pos);
+}
+
+Game Game::position() const {
+    Game g = *this;
+    g.history_.clear();
+    g.history_.shrink_to_fit();
+    return g;
 }
 
 int Game::cards_left() const {

@@ -2,6 +2,7 @@
 // that decides what is legal lives in this file and game.cpp.
 #pragma once
 #include <array>
+#include <span>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -174,6 +175,17 @@ public:
     int cards_left() const;
     bool pyramid_cleared() const { return (state_.present & rules_->layout.pyramid_mask) == 0; }
     int score() const;  // where the variant scores; the score if the game ended now
+
+    // The stock cards never turned yet, face down: in the first pass, those
+    // still in the stock (a careful player remembers every card turned, so in
+    // later passes none is unknown). The next to be turned comes first.
+    std::span<const Card> unseen_stock() const;
+    // The same game with the unseen stock cards in another order (a
+    // permutation of unseen_stock()): what a player who cannot see them
+    // must reckon with. Throws std::logic_error for other cards.
+    void reorder_unseen_stock(std::span<const Card> order);
+    // The position alone, without the history undo needs: cheap to copy on.
+    Game position() const;
 
     Place place(Card c) const { return find_place(c, nullptr); }
     // Where a card is, for messages: "in the stock", "removed", "covered by 2C"; "" when in play.

@@ -1,0 +1,113 @@
+#include "expert.hpp"
+
+#include <algorithm>
+
+#include "shuffle.hpp"
+#include "strategy.hpp"
+
+namespace pyr {
+
+namespace {
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    SplitMix64 m(h ^ (v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2)));
+    return m.next();
+}
+
+// K orders of the unseen cards, each a Fisher-Yates shuffle of them.
+std::vector<std::vector<Card>> stock_orders(std::span<const Card> unseen, int k, std::uint64_t seed) {
+    std::vector<std::vector<Card>> orders;
+    orders.reserve(static_cast<std::size_t>(k));
+    // From the cards in a fixed order (by code), not the stock's: which order
+    // they really lie in must not show through.
+    std::vector<Card> cards(unseen.begin(), unseen.end());
+    std::sort(cards.begin(), cards.end(), [](Card x, Card y) { return x.code < y.code; });
+    for (int i = 0; i < k; ++i) {
+        std::vector<Card> order = cards;
+        SplitMix64 rng(mix(seed, static_cast<std::uint64_t>(i)));
+        for (std::size_t j = order.size(); j > 1; --j) std::swap(order[j - 1], order[rng.below(j)]);
+        orders.push_back(std::move(order));
+    }
+    return orders;
+}
+
+// The move the solver's winning line starts with, when nothing is unseen.
+bool solver_move(Solver& solver, const Game& game, Move& out) {
+    const SolveResult r = solver.solve(game);
+    if (r.outcome != SolveOutcome::Won || r.line.empty()) return false;
+    out = r.line.front();
+    return true;
+}
+}  // namespace
+
+std::uint64_t visible_seed(const Game& game, std::uint64_t salt) {
+    const State& s = game.state();
+    const Variant& v = game.variant();
+    std::uint64_t h = mix(salt, static_cast<std::uint64_t>(game.moves_made()));
+    for (int pos = 0; pos < v.tableau_size(); ++pos) h = mix(h, game.tableau_card(pos).code);
+    h = mix(h, s.present);
+    // The stock cards turned so far: all of them after the first pass.
+    const int seen = s.pass > 1 ? s.stock_len : s.stock_pos;
+    for (int i = 0; i < seen; ++i) h = mix(h, s.stock[static_cast<std::size_t>(i)].code);
+    for (int k = 0; k < v.waste_piles; ++k)
+        for (int i = 0; i < s.waste_len[k]; ++i) h = mix(h, s.waste[k][static_cast<std::size_t>(i)].code);
+    return mix(mix(h, s.turned.code), s.pass);
+}
+
+Expert::Expert(ExpertOptions options) : options_(options), solver_([&] {
+    SolveOptions so;
+    so.node_limit = options.node_limit;
+    so.table_bytes = 8u << 20;
+    return so;
+}()) {}
+
+int Expert::wins_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders) {
+    int wins = 0;
+    for (const std::vector<Card>& order : orders) {
+        Game g = game;
+        g.reorder_unseen_stock(order);
+        g.apply(m);
+        if (g.status() == Status::Won) ++wins;
+        else if (g.status() == Status::InProgress) wins += solver_.solve(g).outcome == SolveOutcome::Won;
+    }
+    return wins;
+}
+
+ExpertChoice Expert::choose(const Game& game) {
+    ExpertChoice choice;
+    MoveList moves;
+    game.legal_moves(moves);
+    // A King alone needs no partner and covers nothing: it goes at once.
+    for (const Move& m : moves)
+        if (m.kind == MoveKind::Lone) {
+            choice.move = m;
+            return choice;
+        }
+    if (moves.size == 1) {
+        choice.move = moves.moves[0];
+        return choice;
+    }
+    const std::span<const Card> unseen = game.unseen_stock();
+    if (unseen.size() <= 1) {
+        // Nothing to guess (one unseen card has one place): the solver's line, if it wins.
+        choice.exact = solver_move(solver_, game, choice.move);
+        if (choice.exact) return choice;
+        choice.move = blind_choice(game);
+        return choice;
+    }
+    const std::vector<std::vector<Card>> orders =
+        stock_orders(unseen, options_.samples, visible_seed(game, options_.seed));
+    choice.samples = options_.samples;
+    const Game base = game.position();
+    for (const Move& m : moves) choice.candidates.push_back({m, wins_after(base, m, orders)});
+    // Most wins first; among equals, the heuristic's move, then the order of legal_moves.
+    const Move quick = blind_choice(game);
+    std::stable_sort(choice.candidates.begin(), choice.candidates.end(),
+                     [&](const CandidateCount& x, const CandidateCount& y) {
+                         if (x.wins != y.wins) return x.wins > y.wins;
+                         return x.move == quick && !(y.move == quick);
+                     });
+    choice.move = choice.candidates.front().move;
+    return choice;
+}
+
+}  // namespace pyr

@@ -1,0 +1,58 @@
+// The expert player: sees what a person at the table sees (every face-up
+// card, how many cards the stock holds, every card turned so far) and never a
+// face-down one. At a choice, it deals the unseen stock cards in K orders
+// consistent with what it has seen (the same K for every candidate move),
+// solves each position after each candidate with the exact solver, and plays
+// the move that wins in the most orders. This is hindsight optimisation
+// (perfect-information Monte Carlo): a lower bound on the best play without
+// seeing the stock, not the optimum (it assumes it will know the order after
+// the move, which it will not: "strategy fusion").
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "game.hpp"
+#include "solver.hpp"
+
+namespace pyr {
+
+struct ExpertOptions {
+    int samples = 32;             // K: the stock orders each candidate is tried in
+    std::uint64_t seed = 0;       // mixed into every draw, so runs can differ on purpose
+    std::uint64_t node_limit = 1'000'000;  // per solve; a solve that gives up counts as not won
+};
+
+struct CandidateCount {
+    Move move;
+    int wins = 0;  // of the samples
+};
+
+struct ExpertChoice {
+    Move move;
+    // Why: every candidate weighed, best first; empty when the move was
+    // plain (a King alone, a single legal move) or the solver's (nothing unseen).
+    std::vector<CandidateCount> candidates;
+    int samples = 0;
+    bool exact = false;  // nothing is unseen: the move of the solver's winning line
+};
+
+class Expert {
+public:
+    explicit Expert(ExpertOptions options = {});
+    // The game must not be over.
+    ExpertChoice choose(const Game& game);
+    const ExpertOptions& options() const { return options_; }
+
+private:
+    int wins_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders);
+
+    ExpertOptions options_;
+    Solver solver_;
+};
+
+// The seed of a position's draws: from what is face up or remembered only
+// (the dealt tableau, the cards turned, the moves made), never from the
+// unseen stock order, so a game replays identically.
+std::uint64_t visible_seed(const Game& game, std::uint64_t salt);
+
+}  // namespace pyr

@@ -1,0 +1,140 @@
+// The expert player (lib/expert.hpp): it never reads a face-down card, it
+// plays only legal moves (so never wins a deal the solver proves lost), and
+// it follows its counts: a move that lost in every stock order it tried is
+// not chosen over one that won in some.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "formats/variant_toml.hpp"
+#include "lib/expert.hpp"
+#include "lib/shuffle.hpp"
+#include "lib/solver.hpp"
+#include "lib/strategy.hpp"
+
+using namespace pyr;
+
+namespace {
+// Plays the blind player's moves for `n` moves (or to the end): a position
+// from the middle of a real game.
+void advance(Game& g, int n) {
+    for (int i = 0; i < n && g.status() == Status::InProgress; ++i) g.apply(blind_choice(g));
+}
+
+// The same position with the cards still face down in another order.
+Game with_stock_reversed(const Game& g) {
+    Game other = g;
+    std::vector<Card> order(g.unseen_stock().begin(), g.unseen_stock().end());
+    std::reverse(order.begin(), order.end());
+    other.reorder_unseen_stock(order);
+    return other;
+}
+}  // namespace
+
+TEST_CASE("expert: unseen_stock is what is face down, and reordering keeps everything else") {
+    const Rules rules(load_variant("traditional"));
+    Game g(rules, deal_from_seed(rules.variant, 7));
+    CHECK(g.unseen_stock().size() == 24);
+    g.apply(Move{MoveKind::Draw});
+    CHECK(g.unseen_stock().size() == 23);
+    CHECK(g.unseen_stock().front() == g.state().stock[1]);
+    const Game other = with_stock_reversed(g);
+    CHECK(other.state().turned == g.state().turned);
+    CHECK(other.state().present == g.state().present);
+    CHECK(other.unseen_stock().front() == g.unseen_stock().back());
+    const std::vector<Card> wrong(23, g.state().turned);
+    Game bad = g;
+    CHECK_THROWS_AS(bad.reorder_unseen_stock(wrong), std::logic_error);
+}
+
+TEST_CASE("expert: its choice does not depend on the order of the cards it cannot see") {
+    int weighed = 0;  // positions where the counts decided
+    for (const char* preset : {"traditional", "par", "tut", "reserve"}) {
+        const Rules rules(load_variant(preset));
+        ExpertOptions eo;
+        eo.samples = 8;
+        Expert expert(eo);
+        for (std::uint64_t seed = 0; seed < 6; ++seed) {
+            Game g(rules, deal_from_seed(rules.variant, seed));
+            advance(g, static_cast<int>(seed) * 3);
+            if (g.status() != Status::InProgress || g.unseen_stock().size() < 2) continue;
+            const ExpertChoice a = expert.choose(g);
+            const ExpertChoice b = expert.choose(with_stock_reversed(g));
+            INFO(preset << " seed " << seed);
+            CHECK(a.move == b.move);
+            REQUIRE(a.candidates.size() == b.candidates.size());
+            weighed += a.candidates.size() > 1;
+            for (std::size_t i = 0; i < a.candidates.size(); ++i) CHECK(a.candidates[i].wins == b.candidates[i].wins);
+        }
+    }
+    CHECK(weighed >= 10);
+}
+
+TEST_CASE("expert: legal moves only, so no win where the solver proves none") {
+    const Rules rules(load_variant("traditional"));
+    ExpertOptions eo;
+    eo.samples = 4;
+    Expert expert(eo);
+    Solver solver;
+    int lost_deals = 0;
+    for (std::uint64_t seed = 0; seed < 40 && lost_deals < 12; ++seed) {
+        const Deal d = deal_from_seed(rules.variant, seed);
+        if (solver.solve(rules, d).outcome != SolveOutcome::NoSolution) continue;
+        ++lost_deals;
+        Game g(rules, d);
+        while (g.status() == Status::InProgress) {
+            const Move m = expert.choose(g).move;
+            MoveList legal;
+            g.legal_moves(legal);
+            REQUIRE(std::find(legal.begin(), legal.end(), m) != legal.end());
+            g.apply(m);
+        }
+        CHECK(g.status() == Status::Lost);
+    }
+    CHECK(lost_deals == 12);
+}
+
+TEST_CASE("expert: a move that lost in every order tried is not chosen over one that won") {
+    // Positions from real games where the candidates' counts differ: the
+    // choice must be a move with the most wins, and none with fewer.
+    const Rules rules(load_variant("pyramid-only"));
+    ExpertOptions eo;
+    eo.samples = 16;
+    Expert expert(eo);
+    int telling = 0;
+    for (std::uint64_t seed = 0; seed < 30 && telling < 5; ++seed) {
+        Game g(rules, deal_from_seed(rules.variant, seed));
+        while (g.status() == Status::InProgress && telling < 5) {
+            const ExpertChoice c = expert.choose(g);
+            if (c.candidates.size() > 1) {
+                const auto [lo, hi] = std::minmax_element(
+                    c.candidates.begin(), c.candidates.end(),
+                    [](const CandidateCount& x, const CandidateCount& y) { return x.wins < y.wins; });
+                if (lo->wins == 0 && hi->wins > 0) {
+                    ++telling;
+                    const auto chosen = std::find_if(c.candidates.begin(), c.candidates.end(),
+                                                     [&](const CandidateCount& k) { return k.move == c.move; });
+                    REQUIRE(chosen != c.candidates.end());
+                    CHECK(chosen->wins == hi->wins);
+                    CHECK(c.candidates.front().move == c.move);
+                }
+            }
+            g.apply(c.move);
+        }
+    }
+    CHECK(telling == 5);
+}
+
+TEST_CASE("expert: nothing unseen, it plays the solver's line") {
+    const Rules rules(load_variant("giza"));  // no stock: every card face up
+    Expert expert;
+    Solver solver;
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        const Deal d = deal_from_seed(rules.variant, seed);
+        const bool winnable = solver.solve(rules, d).outcome == SolveOutcome::Won;
+        Game g(rules, d);
+        while (g.status() == Status::InProgress) g.apply(expert.choose(g).move);
+        INFO("giza seed " << seed);
+        CHECK((g.status() == Status::Won) == winnable);
+    }
+}
