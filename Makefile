@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-million clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-million clean
 all: build
 
 deps:
@@ -51,6 +51,10 @@ fuzz: $(FUZZ_BUILD)/CMakeCache.txt
 DEALS ?= 1000
 bench: build
 	bench/run.sh $(DEALS)
+
+# The expert player: games a second (K = 32) and hint latency (K = 64).
+bench-expert: build
+	bench/expert.sh $(DEALS)
 
 # The stats target: a million traditional deals on every core, timed.
 LAST_SEED ?= 999999

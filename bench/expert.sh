@@ -1,0 +1,32 @@
+#!/bin/sh
+# The expert player's figures (lib/expert.hpp), as a user meets them:
+#  - games a second: `pyramide stats --measure expert` on every core, K = 32;
+#  - hint latency: `hint` (K = 64) at the start of traditional games, one
+#    process each, start-up included: mean and slowest.
+# Usage: bench/expert.sh [DEALS] (default 100).
+set -eu
+cd "$(dirname "$0")/.."
+deals=${1:-100}
+make -s build >/dev/null
+bin=build/pyramide
+now() { date +%s.%N; }
+for v in traditional pyramid-only; do
+    start=$(now)
+    counts=$("$bin" stats --variant "$v" --seeds "0..$((deals - 1))" --measure expert,blind --expert-samples 32 --json |
+        tr -d ' \n' | grep -o '"[a-z]*":{"count":[0-9]*' | tr '\n' ' ')
+    end=$(now)
+    awk -v s="$start" -v e="$end" -v n="$deals" -v v="$v" -v c="$counts" -v cores="$(nproc)" 'BEGIN {
+        t = e - s
+        printf "%s, %d deals, K = 32, %d cores: %.1f s, %.2f expert games/s (%s)\n", v, n, cores, t, n / t, c
+    }'
+done
+total=0 worst=0
+for s in $(seq 0 19); do
+    a=$(now)
+    printf 'hint\n' | "$bin" play --seed "$s" --no-log >/dev/null
+    b=$(now)
+    ms=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%d", (b - a) * 1000 }')
+    total=$((total + ms))
+    [ "$ms" -gt "$worst" ] && worst=$ms
+done
+echo "hint at the start of traditional seeds 0..19, K = 64: mean $((total / 20)) ms, slowest $worst ms"
