@@ -21,8 +21,6 @@
 #include "formats/variant_toml.hpp"
 #include "lib/parallel.hpp"
 #include "lib/shuffle.hpp"
-#include "lib/best_score.hpp"
-#include "lib/lost_table.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
 #include "progress.hpp"
@@ -87,7 +85,11 @@ public:
         so_.node_limit = node_limit;
         so_.table_bytes = 32u << 20;
         solver_ = std::make_unique<Solver>(so_);
-        if (on_[BestMeasure]) best_table_ = std::make_unique<LostTable>(so_.table_bytes);
+        if (on_[BestMeasure]) {
+            SolveOptions best = so_;
+            best.best_score = true;
+            best_solver_ = std::make_unique<Solver>(best);
+        }
     }
     // The deal's best score where --measure best asks for it and the search decides it.
     std::optional<int> measure(const Deal& d, Tally& t) {
@@ -112,17 +114,14 @@ public:
     }
 
 private:
-    std::optional<int> best_score(const Deal& d) {
-        const BestScore b = search_best_score(Game(rules_, d), so_, *best_table_);
-        return b.decided ? std::optional<int>(b.score) : std::nullopt;
-    }
+    std::optional<int> best_score(const Deal& d) { return best_solver_->solve(rules_, d).best_score; }
 
     const Rules& rules_;
     std::unique_ptr<Rules> pyramid_rules_;
     std::array<bool, Measures> on_;
     SolveOptions so_;
     std::unique_ptr<Solver> solver_;
-    std::unique_ptr<LostTable> best_table_;
+    std::unique_ptr<Solver> best_solver_;  // for --measure best
 };
 
 // The series of --measure best: consecutive deals, in the order measured,

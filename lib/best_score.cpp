@@ -105,9 +105,16 @@ public:
         cleared_ = start.state().cleared_pass;
     }
 
-    BestScore run() {
+    BestScore run(const BestScore* known) {
+        int alpha = Dominated - 1;
+        if (known) {
+            found_ = true;
+            best_found_ = alpha = known->score;
+            best_line_ = known->line;
+        }
         BestScore r;
-        r.score = dfs(Dominated - 1, NormalForm{}, 0, nullptr, true);
+        const int v = dfs(alpha, NormalForm{}, 0, nullptr, true);
+        r.score = v > alpha ? v : alpha;  // not above the known line's score: that line is the best
         r.decided = !gave_up_;
         r.line = std::move(best_line_);
         r.nodes = nodes_;
@@ -280,9 +287,9 @@ int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t car
     return bonus - v.card_penalty * cards_that_stay(v, f, cards);
 }
 
-BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table) {
-    if (from.variant().waste_piles == 1) return BestScoreSearch<FastPosition>(from, options, table).run();
-    return BestScoreSearch<GamePosition>(from, options, table).run();
+BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known) {
+    if (from.variant().waste_piles == 1) return BestScoreSearch<FastPosition>(from, options, table).run(known);
+    return BestScoreSearch<GamePosition>(from, options, table).run(known);
 }
 
 }  // namespace pyr

@@ -22,7 +22,10 @@ struct BestScore {
 
 // `table` keeps, between searches, the values of positions (it is cleared
 // logically, as the win search does); only node_limit of `options` is used.
-BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table);
+// `known`: a line from `from` to the end of a game and its score, if one is
+// known (a win the win search found): only lines scoring more are looked for.
+BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table,
+                            const BestScore* known = nullptr);
 
 // The most a game can still score from a position: the best bonus still open
 // (that of `cleared_pass` once the pyramid is cleared, 0 = not yet, from pass

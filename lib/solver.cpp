@@ -294,26 +294,32 @@ SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options
     return r;
 }
 
-// The best line; if it does not win, a search for any win says whether one exists.
+// A search for any win first: it says whether one exists, and the score of
+// the win it finds is one the best-score search need only try to beat.
 SolveResult Solver::solve_for_best_score(const Game& start) {
-    BestScore best = search_best_score(start, options_, *table_);
+    SolveOptions for_win = options_;
+    for_win.best_score = false;
+    SolveResult win = solve_for_win(start, for_win);
     SolveResult r;
-    r.nodes = best.nodes;
-    if (!best.decided) return r;
+    r.outcome = win.outcome;
+    r.nodes = win.nodes;
+    if (win.outcome == SolveOutcome::GaveUp) return r;
+    BestScore known;
+    if (win.outcome == SolveOutcome::Won) {
+        known.score = replay_line(start, win.line).score();
+        known.line = std::move(win.line);
+    }
+    BestScore best = search_best_score(start, options_, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
+    r.nodes += best.nodes;
+    if (!best.decided) {
+        r.outcome = SolveOutcome::GaveUp;
+        return r;
+    }
     const Game end = replay_line(start, best.line);
     if (end.status() == Status::InProgress || end.score() != best.score)
         throw std::logic_error("best-score line does not reach its score");
     r.best_score = best.score;
     r.line = std::move(best.line);
-    if (end.status() == Status::Won) {
-        r.outcome = SolveOutcome::Won;
-        return r;
-    }
-    SolveOptions for_win = options_;
-    for_win.best_score = false;
-    const SolveResult win = solve_for_win(start, for_win);
-    r.outcome = win.outcome;
-    r.nodes += win.nodes;
     return r;
 }
 
