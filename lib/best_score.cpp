@@ -75,11 +75,24 @@ int encode(int value, bool exact) { return (value + 200000) * 2 + (exact ? 1 : 0
 int decoded_value(int entry) { return entry / 2 - 200000; }
 bool decoded_exact(int entry) { return entry & 1; }
 
-// The rules with the pyramid as the goal: where they are lost, the pyramid
-// can no longer be cleared, and no bonus is left to win.
-Rules pyramid_goal(const Rules& rules) {
+// The passes in which clearing the pyramid can still beat `known` (a score
+// already reached): up to the last whose bonus is above it; NoPass for none.
+// With no score known, the variant's passes (UnlimitedPasses: no limit).
+constexpr int NoPass = -1;
+int useful_passes(const Variant& v, const BestScore* known) {
+    if (!known) return v.passes;
+    int last = NoPass;
+    for (int p = 1; p <= static_cast<int>(v.pass_bonus.size()); ++p)
+        if (v.pass_bonus[static_cast<std::size_t>(p) - 1] > known->score) last = p;
+    return last;
+}
+
+// The rules with the pyramid as the goal, to be reached within `passes`:
+// where they are lost, no bonus worth having is left to win.
+Rules pyramid_goal(const Rules& rules, int passes) {
     Variant v = rules.variant;
     v.goal = Goal::Pyramid;
+    if (passes > 0) v.passes = passes;
     return Rules(v);
 }
 
@@ -97,9 +110,12 @@ bool earlier_never_worse(const Variant& v) {
 template <class Position>
 class BestScoreSearch {
 public:
-    BestScoreSearch(const Game& start, const SolveOptions& o, LostTable& table)
+    // Values below `known`'s score come out as bounds that may be too low:
+    // only lines scoring more are looked for (see useful_passes).
+    BestScoreSearch(const Game& start, const SolveOptions& o, LostTable& table, const BestScore* known)
         : v_(start.variant()), pyramid_(start.rules().layout.pyramid_mask), o_(o), pos_(start), table_(table),
-          reorder_(earlier_never_worse(v_)), pyramid_rules_(pyramid_goal(start.rules())), facts_(pairing_facts(start)),
+          reorder_(earlier_never_worse(v_)), clear_passes_(useful_passes(v_, known)),
+          pyramid_rules_(pyramid_goal(start.rules(), clear_passes_)), facts_(pairing_facts(start)),
           clear_test_(pyramid_rules_, facts_, pyramid_codes(start)) {
         table_.next_search();
         cleared_ = start.state().cleared_pass;
@@ -212,7 +228,8 @@ private:
             gave_up_ = true;
             return alpha;
         }
-        clearable = cleared_ == 0 && clearable && !pyramid_stays(ply, clearable ? last : nullptr);
+        clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
+                    !pyramid_stays(ply, last);
         const int bound = score_upper_bound(v_, facts_, cards(), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
         const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
@@ -259,6 +276,7 @@ private:
     Position pos_;
     LostTable& table_;
     const bool reorder_;  // kings at once and the normal form (see earlier_never_worse)
+    const int clear_passes_;  // the passes a clear can be worth something in
     const Rules pyramid_rules_;
     const PairingFacts facts_;
     const DeadEndTest clear_test_;  // the pyramid can no longer be cleared
@@ -288,8 +306,8 @@ int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t car
 }
 
 BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known) {
-    if (from.variant().waste_piles == 1) return BestScoreSearch<FastPosition>(from, options, table).run(known);
-    return BestScoreSearch<GamePosition>(from, options, table).run(known);
+    if (from.variant().waste_piles == 1) return BestScoreSearch<FastPosition>(from, options, table, known).run(known);
+    return BestScoreSearch<GamePosition>(from, options, table, known).run(known);
 }
 
 }  // namespace pyr
