@@ -23,6 +23,7 @@ struct SolveCmdOptions {
     std::uint64_t seed = 0;
     std::string output = "-";
     bool shortest = false;
+    bool any = false;  // scored variants: the first win, not the best score
     bool json = false;
     std::uint64_t node_limit = 0;
 };
@@ -90,8 +91,13 @@ void print_json(const Start& s, const SolveResult& r, const char* outcome, const
     w.key("moves").begin_array();
     for (const std::string& m : moves) w.value(m);
     w.end_array();
+    // The best score, proved, and whether the line that reaches it wins.
+    if (r.best_score)
+        w.key("best_score").value(static_cast<std::int64_t>(*r.best_score))
+            .key("line_result").value(end.status() == Status::Won ? "won" : "lost");
     // The score the line reaches, where the variant scores.
-    if (s.rules->variant.scored && r.outcome == SolveOutcome::Won) w.key("score").value(end.score());
+    if (s.rules->variant.scored && (r.outcome == SolveOutcome::Won || r.best_score))
+        w.key("score").value(static_cast<std::int64_t>(end.score()));
     w.end_object();
     fmt::print("{}\n", w.str());
 }
@@ -113,32 +119,66 @@ void say_no_line(const Start& s, const SolveResult& r, const Game& from) {
                 : fmt::format("{}: gave up after {} position{} (--node-limit)", where, r.nodes, r.nodes == 1 ? "" : "s"));
 }
 
+// Where the line to the best score loses: said on stderr, with whether any win exists.
+void say_best_score(const Start& s, const SolveResult& r, const Game& end) {
+    const std::string where = solved_what(s);
+    const int best = *r.best_score;
+    if (end.status() == Status::Won) return;  // the log's comment says it
+    const std::string by = fmt::format("best score {}, proved, by a lost game", best);
+    switch (r.outcome) {
+    case SolveOutcome::Won:
+        return message(fmt::format("{}: {}; a win exists but scores less (--any finds one)", where, by));
+    case SolveOutcome::NoSolution:
+        return message(fmt::format("{}: no solution ({} position{} searched); {}", where, r.nodes,
+                                   r.nodes == 1 ? "" : "s", by));
+    case SolveOutcome::GaveUp:
+        return message(fmt::format("{}: {}; gave up on whether a win exists (--node-limit)", where, by));
+    }
+}
+
+SolveResult search(const SolveCmdOptions& o, const Game& from) {
+    SolveOptions so;
+    so.shortest = o.shortest;
+    so.best_score = !o.any && !o.shortest;  // the solver asks only scored variants for it
+    so.node_limit = o.node_limit;
+    return Solver(so).solve(from);
+}
+
+int exit_status(SolveOutcome outcome) {
+    return outcome == SolveOutcome::Won ? ExitOk : outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
+}
+
 int run_solve(const SolveCmdOptions& o, bool seeded) {
     RulesCache cache;
     const Start s = read_start(o, seeded, cache);
     Game game(*s.rules, s.deal);
     std::string log = format_log_header(*s.rules, s.deal) + play_and_format(game, s.played, nullptr);
-    SolveOptions so;
-    so.shortest = o.shortest;
-    so.node_limit = o.node_limit;
-    const SolveResult r = Solver(so).solve(game);
     const Game from = game;
+    const bool over = from.status() != Status::InProgress;
+    const SolveResult r = search(o, from);
     std::vector<std::string> moves;
     const std::string line = play_and_format(game, r.line, &moves);
     const char* outcome = r.outcome == SolveOutcome::Won ? "won" : r.outcome == SolveOutcome::NoSolution
                                                                       ? "no solution"
                                                                       : "gave up";
-    if (o.json) print_json(s, r, outcome, moves, from.status() != Status::InProgress, game);
-    if (r.outcome != SolveOutcome::Won) {
+    if (o.json) print_json(s, r, outcome, moves, over, game);
+    // Where no line is printed: no win (unscored), the node limit, or a log already lost.
+    if (r.outcome != SolveOutcome::Won && (!r.best_score || from.status() == Status::Lost)) {
         if (!o.json) say_no_line(s, r, from);
-        return r.outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
+        return exit_status(r.outcome);
     }
-    if (from.status() == Status::Won && !o.json)
-        message(fmt::format("{}: the game is already won ({}): nothing to solve", solved_what(s), from.end_reason()));
+    if (!o.json) {
+        if (from.status() == Status::Won)
+            message(fmt::format("{}: the game is already won ({}): nothing to solve", solved_what(s), from.end_reason()));
+        else if (r.best_score)
+            say_best_score(s, r, game);
+    }
     // From a log, stdout gets the line that continues it; a file, the whole log.
     const std::string text = !s.log_file.empty() && o.output == "-" ? line : log + line;
-    if (!o.json || o.output != "-") write_file_atomic(o.output, text + format_result(game));
-    return ExitOk;
+    // The best score, in the log itself, where the result line gives the score of the line.
+    const std::string best = r.best_score ? fmt::format("# best score {}, proved\n", *r.best_score) : "";
+    if (!o.json || o.output != "-") write_file_atomic(o.output, text + best + format_result(game));
+    return exit_status(r.outcome);
 }
 }  // namespace
 
@@ -146,13 +186,14 @@ Subcommand setup_solve(CLI::App& parent) {
     auto o = std::make_shared<SolveCmdOptions>();
     CLI::App* app = parent.add_subcommand(
         "solve", "Find a winning line for a deal, or from where a move log stands (the stock order\n"
-                 "known), or prove there is none.\n"
+                 "known), or prove there is none. Scored variants: the line to the best score.\n"
                  "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
     app->add_option("deal", o->deal_file, "Deal file with one deal, or a move log (- or nothing: stdin)");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Solve this seed's deal");
     app->add_option("-o,--output", o->output, "Write the whole winning log to FILE (default: stdout)");
-    app->add_flag("--shortest", o->shortest, "A solution with the fewest moves (slower)");
+    app->add_flag("--shortest", o->shortest, "A solution with the fewest moves (slower; not the best score)");
+    app->add_flag("--any", o->any, "Scored variants: the first win found, not the best score (faster)");
     app->add_flag("--json", o->json, "Print the result as JSON");
     add_number_option(*app, "--node-limit", o->node_limit, "Give up after this many positions (0: never)");
     app->footer("Examples:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log\n"

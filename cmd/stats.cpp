@@ -71,6 +71,13 @@ SeedRange read_seeds(std::string_view text) {
     return r;
 }
 
+// --measure best needs a variant that scores.
+void check_scored(const MeasureSet& on, const Variant& v) {
+    if (on[BestMeasure] && !v.scored)
+        throw UsageError(fmt::format("--measure best: variant '{}' is not scored (par is; or a preset with scored = true)",
+                                     printable(v.name)));
+}
+
 class DealMeasurer {
 public:
     DealMeasurer(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit,
@@ -84,12 +91,17 @@ public:
         Variant pv = rules.variant;
         pv.goal = Goal::Pyramid;
         pyramid_rules_ = std::make_unique<Rules>(pv);
-        SolveOptions so;
-        so.node_limit = node_limit;
-        so.table_bytes = 32u << 20;
-        solver_ = std::make_unique<Solver>(so);
+        so_.node_limit = node_limit;
+        so_.table_bytes = 32u << 20;
+        solver_ = std::make_unique<Solver>(so_);
+        if (on_[BestMeasure]) {
+            SolveOptions best = so_;
+            best.best_score = true;
+            best_solver_ = std::make_unique<Solver>(best);
+        }
     }
-    void measure(const Deal& d, Tally& t) {
+    // The deal's best score where --measure best asks for it and the search decides it.
+    std::optional<int> measure(const Deal& d, Tally& t) {
         ++t.deals;
         // With the pyramid goal already, "won" and "pyramid cleared" are one solve.
         const bool pyramid_goal = rules_.variant.goal == Goal::Pyramid;
@@ -98,7 +110,9 @@ public:
         if (on_[1]) cleared = pyramid_goal ? won : solver_->solve(*pyramid_rules_, d).outcome;
         t.hits[0] += on_[0] && won == SolveOutcome::Won;
         t.hits[1] += on_[1] && cleared == SolveOutcome::Won;
-        t.gave_up += won == SolveOutcome::GaveUp || cleared == SolveOutcome::GaveUp;
+        std::optional<int> best = on_[BestMeasure] ? best_score(d) : std::nullopt;
+        t.gave_up += won == SolveOutcome::GaveUp || cleared == SolveOutcome::GaveUp || (on_[BestMeasure] && !best);
+        if (best) ++t.best.scores[*best];
         if (on_[2]) t.hits[2] += has_lock(rules_, d);
         if (on_[3]) {
             Game g(rules_, d);
@@ -110,14 +124,46 @@ public:
             while (g.status() == Status::InProgress) g.apply(expert_->choose(g).move);
             t.hits[ExpertMeasure] += g.status() == Status::Won;
         }
+        return best;
     }
 
 private:
+    std::optional<int> best_score(const Deal& d) { return best_solver_->solve(rules_, d).best_score; }
+
     const Rules& rules_;
     std::unique_ptr<Rules> pyramid_rules_;
     std::array<bool, Measures> on_;
+    SolveOptions so_;
     std::unique_ptr<Solver> solver_;
     std::unique_ptr<Expert> expert_;
+    std::unique_ptr<Solver> best_solver_;  // for --measure best
+};
+
+// The series of --measure best: consecutive deals, in the order measured,
+// `series_of` at a time; a series with a deal undecided (--node-limit) is not counted.
+class SeriesCounter {
+public:
+    explicit SeriesCounter(int series_of) : series_of_(series_of) {}
+    void add(const std::optional<int>& best, BestTally& t) {
+        if (series_of_ == 0) return;
+        t.series_of = series_of_;
+        total_ += best.value_or(0);
+        decided_ = decided_ && best.has_value();
+        if (++in_series_ < series_of_) return;
+        if (decided_) {
+            ++t.series;
+            t.par_series += total_ >= 0;
+        }
+        in_series_ = 0;
+        total_ = 0;
+        decided_ = true;
+    }
+
+private:
+    int series_of_;
+    int in_series_ = 0;
+    std::int64_t total_ = 0;
+    bool decided_ = true;
 };
 
 // Measures batches of deals on up to `jobs` threads, each with its own solver,
@@ -128,16 +174,18 @@ public:
     Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, std::uint64_t expert_samples,
          unsigned jobs, Progress& progress)
         : rules_(rules), on_(on), node_limit_(node_limit), expert_samples_(expert_samples), jobs_(jobs),
-          progress_(progress) {}
+          progress_(progress), series_(on[BestMeasure] ? rules.variant.series : 0) {}
     void run(const std::vector<Deal>& deals, Tally& total) {
         const std::size_t used = std::min<std::size_t>(jobs_, deals.size());
         while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_, expert_samples_));
         std::vector<Tally> parts(used);
+        std::vector<std::optional<int>> best(deals.size());  // by deal, for the series in order
         parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) {
-            workers_[w]->measure(deals[i], parts[w]);
+            best[i] = workers_[w]->measure(deals[i], parts[w]);
             progress_.advance();
         });
         for (const Tally& t : parts) total.add(t);
+        for (const std::optional<int>& b : best) series_.add(b, total.best);
     }
 
 private:
@@ -147,6 +195,7 @@ private:
     unsigned jobs_;
     Progress& progress_;
     std::vector<std::unique_ptr<DealMeasurer>> workers_;
+    SeriesCounter series_;
 };
 
 // Adds one log's result to the tally; a series counts as par at 0 or more.
@@ -282,6 +331,7 @@ public:
 private:
     void add(ReadDeal&& rd, const std::string& file) {
         if (!pool_) {
+            check_scored(o_.measures, rd.rules->variant);
             rules_ = rd.rules;
             r_.variant = rules_->variant.name;
             pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, o_.expert_samples, jobs_, progress_);
@@ -395,6 +445,7 @@ int run_stats(const StatsOptions& o) {
     if (o.seeds && !o.files.empty()) throw UsageError("give --seeds or files, not both");
     if (!o.files.empty()) return run_files(o, cache, r, job_count(o.jobs));
     const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
+    check_scored(o.measures, rules.variant);
     r.variant = rules.variant.name;
     r.seeds = o.seeds;
     r.source = fmt::format("seeds {}..{}", o.seeds->first, o.seeds->last);
@@ -420,7 +471,8 @@ Subcommand setup_stats(CLI::App& parent) {
     add_read_option(*app, "--shard", "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`",
                     [o](const std::string& text) { o->shard = parse_shard(text, "--shard"); })
         ->type_name("K/N");
-    add_read_option(*app, "--measure", "Which of won,pyramid,lock,blind,expert (expert: not\nby default; slow)",
+    add_read_option(*app, "--measure",
+                    "Which of won,pyramid,lock,blind,best,expert (best:\nscored variants; expert: slow, never by default)",
                     [o](const std::string& text) { o->measures = parse_measures(text, "--measure"); })
         ->default_str(AllMeasures);
     add_number_option(*app, "--node-limit", o->node_limit, "Give up a deal after this many positions (0: never)");

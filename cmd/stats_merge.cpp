@@ -75,13 +75,36 @@ JsonValue read_part_json(const std::string& path, std::string& name) {
     return parse_json(text, name);
 }
 
+// measures.best: the deals of each best score (no more than the part's deals), and the par series.
+void read_best(const PartReader& in, const JsonValue& best, Report& r) {
+    BestTally& b = r.tally.best;
+    const JsonValue& scores = in.need(best, "scores", JsonValue::Kind::Array, "measures.best.scores");
+    std::uint64_t deals = 0;
+    for (const JsonValue& row : scores.items) {
+        in.expect(row, JsonValue::Kind::Object, "measures.best.scores");
+        const JsonValue& score = in.need(row, "score", JsonValue::Kind::Number, "measures.best.scores.score");
+        const std::optional<std::int64_t> value = parse_signed_decimal(score.text, -1000000, 1000000);
+        if (!value)
+            in.fail(score, fmt::format("\"measures.best.scores.score\": '{}' is not a whole number from -1000000 to 1000000",
+                                       excerpt(score.text)));
+        const std::uint64_t n = in.number(row, "deals", "measures.best.scores.deals", 1, r.tally.deals - deals);
+        if (!b.scores.emplace(static_cast<int>(*value), n).second)
+            in.fail(score, fmt::format("\"measures.best.scores\": score {} twice", *value));
+        deals += n;
+    }
+    if (!best.find("series_of")) return;
+    b.series_of = static_cast<int>(in.number(best, "series_of", "measures.best.series_of", 1, 100));
+    b.series = in.number(best, "series", "measures.best.series", 0, r.tally.deals);
+    b.par_series = in.number(best, "par_series", "measures.best.par_series", 0, b.series);
+}
+
 void read_measures(const PartReader& in, Report& r) {
     const JsonValue& run = in.need(in.doc(), "measures_run", JsonValue::Kind::Array, "measures_run");
     for (const JsonValue& name : run.items) {
         in.expect(name, JsonValue::Kind::String, "measures_run");
         const int i = measure_index(name.text);
         if (i < 0)
-            in.fail(name, fmt::format("\"measures_run\": '{}' is not a measure (won, pyramid, lock, blind, expert)",
+            in.fail(name, fmt::format("\"measures_run\": '{}' is not a measure (won, pyramid, lock, blind, best, expert)",
                                       excerpt(name.text)));
         r.on[i] = true;
     }
@@ -92,6 +115,10 @@ void read_measures(const PartReader& in, Report& r) {
     }
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
+        if (i == BestMeasure) {
+            read_best(in, in.need(measures, "best", JsonValue::Kind::Object, "measures.best"), r);
+            continue;
+        }
         const std::string path = fmt::format("measures.{}", MeasureNames[i]);
         const JsonValue& m = in.need(measures, MeasureNames[i], JsonValue::Kind::Object, path);
         r.tally.hits[i] = in.number(m, "count", path + ".count", 0, r.tally.deals);

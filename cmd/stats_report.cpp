@@ -18,7 +18,7 @@ namespace {
 // card that can never be removed, all its partners lying on top of it.
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
                                              "lock (can never be removed)", "won by the blind player",
-                                             "won by the expert player"};
+                                             "best score (solver)", "won by the expert player"};
 
 // Wilson score interval, 95%.
 std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
@@ -40,10 +40,33 @@ std::string source_text(const Report& r) {
     return r.shard_count == 1 ? r.source : r.source + ", " + shards_text(r);
 }
 
+double mean_best(const BestTally& b) {
+    return b.deals() ? static_cast<double>(b.total()) / static_cast<double>(b.deals()) : 0;
+}
+
+void write_best(JsonWriter& w, const BestTally& b) {
+    w.key("best").begin_object().key("deals").value(b.deals()).key("total").value(b.total());
+    w.key("mean").value(std::round(mean_best(b) * 1e6) / 1e6).key("scores").begin_array();
+    for (const auto& [score, n] : b.scores)
+        w.begin_object().key("score").value(static_cast<std::int64_t>(score)).key("deals").value(n).end_object();
+    w.end_array();
+    if (b.series_of > 0) {
+        const auto [lo, hi] = wilson(b.par_series, b.series);
+        w.key("series_of").value(static_cast<std::int64_t>(b.series_of)).key("series").value(b.series);
+        w.key("par_series").value(b.par_series).key("par_rate").value(rounded(rate(b.par_series, b.series)));
+        w.key("low").value(rounded(lo)).key("high").value(rounded(hi));
+    }
+    w.end_object();
+}
+
 void write_measures(JsonWriter& w, const Report& r) {
     w.key("measures").begin_object();
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
+        if (i == BestMeasure) {
+            write_best(w, r.tally.best);
+            continue;
+        }
         const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
         w.key(MeasureNames[i]).begin_object().key("count").value(r.tally.hits[i]);
         w.key("rate").value(rounded(rate(r.tally.hits[i], r.tally.deals))).key("low").value(rounded(lo));
@@ -68,7 +91,59 @@ void write_run(JsonWriter& w, const Report& r) {
     w.end_array().end_object();
 }
 
+void csv_row(const std::string& measure, std::uint64_t count, std::uint64_t of) {
+    const auto [lo, hi] = wilson(count, of);
+    fmt::print("{},{},{},{:.6f},{:.6f},{:.6f}\n", measure, count, of, rate(count, of), lo, hi);
+}
+
+// A row per best score (the deals with it, of the deals decided), then the par series.
+void best_csv(const BestTally& b) {
+    for (const auto& [score, n] : b.scores) csv_row(fmt::format("best_score={}", score), n, b.deals());
+    if (b.series_of > 0) csv_row("par_series", b.par_series, b.series);
+}
+
+// Scores in at most about 12 bands of 1, 2, 5, 10, 20, 50 ... points.
+int band_width(const BestTally& b) {
+    const long long span = static_cast<long long>(b.scores.rbegin()->first) - b.scores.begin()->first + 1;
+    for (long long w = 1;; w *= 10)
+        for (const long long m : {1, 2, 5})
+            if (span <= 12 * w * m) return static_cast<int>(w * m);
+}
+
+int band_start(int score, int width) { return score >= 0 ? score / width * width : -((-score + width - 1) / width) * width; }
+
+// The mean, a table of how many deals reach each band of scores, and the par series.
+void best_text(const BestTally& b) {
+    fmt::print("  {:<27}{:>9} deals, mean {:.3f}\n", MeasureTitles[BestMeasure], b.deals(), mean_best(b));
+    if (b.scores.empty()) return;
+    const int width = band_width(b);
+    std::map<int, std::uint64_t> bands;
+    for (const auto& [score, n] : b.scores) bands[band_start(score, width)] += n;
+    for (const auto& [start, n] : bands) {
+        const std::string scores =
+            width == 1 ? fmt::format("{}", start) : fmt::format("{} to {}", start, start + width - 1);
+        fmt::print("    score {:<19}{:>9} {:7.3f}%\n", scores, n, 100 * rate(n, b.deals()));
+    }
+    if (b.series_of == 0) return;
+    const auto [lo, hi] = wilson(b.par_series, b.series);
+    fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", fmt::format("par series of {} (best)", b.series_of),
+               b.par_series, 100 * rate(b.par_series, b.series), 100 * lo, 100 * hi);
+    fmt::print("    of {} series: {} consecutive deals each, total 0 or more\n", b.series, b.series_of);
+}
+
 }  // namespace
+
+std::uint64_t BestTally::deals() const {
+    std::uint64_t n = 0;
+    for (const auto& [score, count] : scores) n += count;
+    return n;
+}
+
+std::int64_t BestTally::total() const {
+    std::int64_t sum = 0;
+    for (const auto& [score, count] : scores) sum += static_cast<std::int64_t>(score) * static_cast<std::int64_t>(count);
+    return sum;
+}
 
 int measure_index(std::string_view name) {
     for (int i = 0; i < Measures; ++i)
@@ -128,24 +203,22 @@ void print_report(const Report& r, ReportForm form) {
     const Tally& t = r.tally;
     if (form == ReportForm::Csv) {
         fmt::print("measure,count,deals,rate,low95,high95\n");
-        for (int i = 0; i < Measures; ++i) {
-            if (!r.on[i]) continue;
-            const auto [lo, hi] = wilson(t.hits[i], t.deals);
-            fmt::print("{},{},{},{:.6f},{:.6f},{:.6f}\n", MeasureNames[i], t.hits[i], t.deals, rate(t.hits[i], t.deals),
-                       lo, hi);
-        }
+        for (int i = 0; i < Measures; ++i)
+            if (r.on[i] && i != BestMeasure) csv_row(MeasureNames[i], t.hits[i], t.deals);
+        if (r.on[BestMeasure]) best_csv(t.best);
         return;
     }
     // The variant and the source may come from a part's JSON: never raw to a terminal.
     fmt::print("variant {}, {} deal{} ({})\n", printable(r.variant), t.deals, t.deals == 1 ? "" : "s",
                printable(source_text(r)));
     for (int i = 0; i < Measures; ++i) {
-        if (!r.on[i]) continue;
+        if (!r.on[i] || i == BestMeasure) continue;
         const auto [lo, hi] = wilson(t.hits[i], t.deals);
         // At most 78 columns, "100.000-100.000%" included.
         fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
                    100 * rate(t.hits[i], t.deals), 100 * lo, 100 * hi);
     }
+    if (r.on[BestMeasure]) best_text(t.best);
     if (t.gave_up) fmt::print("  {:<27}{:>9}\n", "gave up (--node-limit)", t.gave_up);
 }
 

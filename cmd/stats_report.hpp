@@ -2,7 +2,9 @@
 // from (variant, measures, node limit, seeds or files, shards), and their text,
 // CSV and JSON forms. `stats --json` writes a part; `stats merge` reads parts back.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <map>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,10 +14,13 @@
 
 namespace pyr::cmd {
 
-inline constexpr int Measures = 5;
-inline constexpr const char* MeasureNames[Measures] = {"won", "pyramid", "lock", "blind", "expert"};
-inline constexpr int ExpertMeasure = 4;
-inline constexpr std::uint64_t MaxExpertSamples = 4096;  // never a default measure: it solves thousands of positions a deal
+inline constexpr int Measures = 6;
+inline constexpr const char* MeasureNames[Measures] = {"won", "pyramid", "lock", "blind", "best", "expert"};
+// The one measure that is not a count of deals but a score for each (scored variants).
+inline constexpr int BestMeasure = 4;
+// Never a default measure: it solves thousands of positions a deal.
+inline constexpr int ExpertMeasure = 5;
+inline constexpr std::uint64_t MaxExpertSamples = 4096;
 using MeasureSet = std::array<bool, Measures>;
 
 // The index of a measure in MeasureNames, -1 if `name` is none.
@@ -35,15 +40,33 @@ Shard parse_shard(std::string_view text, std::string_view what);
 // How many of `count` deals (count >= 1) shard k of n takes.
 std::uint64_t deals_in_shard(std::uint64_t count, std::uint64_t k, std::uint64_t n);
 
+// The best scores (--measure best): how many deals have each, and the series
+// of the variant's length (Par: 6) whose total is 0 or more, with perfect play.
+struct BestTally {
+    std::map<int, std::uint64_t> scores;  // best score -> deals
+    int series_of = 0;                    // the variant's series length, 0 = none
+    std::uint64_t series = 0, par_series = 0;
+    void add(const BestTally& o) {
+        for (const auto& [score, n] : o.scores) scores[score] += n;
+        series_of = std::max(series_of, o.series_of);
+        series += o.series;
+        par_series += o.par_series;
+    }
+    std::uint64_t deals() const;
+    std::int64_t total() const;
+};
+
 // Counts only: everything else is derived, so parts add up exactly.
 struct Tally {
     std::uint64_t deals = 0;
-    std::array<std::uint64_t, Measures> hits{};
+    std::array<std::uint64_t, Measures> hits{};  // all but BestMeasure
     std::uint64_t gave_up = 0;
+    BestTally best;
     void add(const Tally& o) {
         deals += o.deals;
         for (int i = 0; i < Measures; ++i) hits[i] += o.hits[i];
         gave_up += o.gave_up;
+        best.add(o.best);
     }
 };
 

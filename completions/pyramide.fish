@@ -122,6 +122,7 @@ complete -c pyramide -n '__pyramide_at solve' -s v -l variant -x -a '(__pyramide
 complete -c pyramide -n '__pyramide_at solve' -s s -l seed -x -d "Solve this seed's deal"
 complete -c pyramide -n '__pyramide_at solve' -s o -l output -r -F -d 'Write the winning move log to FILE'
 complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with the fewest moves'
+complete -c pyramide -n '__pyramide_at solve' -l any -d 'Scored variants: the first win, not the best score'
 complete -c pyramide -n '__pyramide_at solve' -l json -d 'Print the result as JSON'
 complete -c pyramide -n '__pyramide_at solve' -l node-limit -x -d 'Give up after this many positions'
 

@@ -50,4 +50,17 @@ bool has_lock(const Rules& rules, const Deal& deal) {
     return false;
 }
 
+PairingFacts pairing_facts(const Game& g) {
+    std::array<Card, 64> tableau{};
+    const int size = g.rules().layout.size;
+    for (int p = 0; p < size; ++p) tableau[p] = g.tableau_card(p);
+    return pairing_facts(g.rules(), std::span<const Card>(tableau.data(), static_cast<std::size_t>(size)));
+}
+
+std::uint64_t pyramid_codes(const Game& g) {
+    std::uint64_t codes = 0;
+    for (std::uint64_t m = g.rules().layout.pyramid_mask; m; m &= m - 1) codes |= g.tableau_card(std::countr_zero(m)).bit();
+    return codes;
+}
+
 }  // namespace pyr

@@ -38,6 +38,10 @@ struct PairingFacts {
 // `tableau`: the card dealt at each tableau position.
 PairingFacts pairing_facts(const Rules& rules, std::span<const Card> tableau);
 
+// The same for a game's deal, and the codes of the cards dealt to its pyramid.
+PairingFacts pairing_facts(const Game& game);
+std::uint64_t pyramid_codes(const Game& game);
+
 // A lock in the starting deal: a tableau card that must go (for the variant's
 // goal) and can pair with no card, as every card of its partner rank must go
 // before it; the deal is lost from the start.

@@ -10,7 +10,9 @@
 #include <bit>
 #include <deque>
 
+#include "best_score.hpp"
 #include "lost_table.hpp"
+#include "normal_form.hpp"
 #include "order_facts.hpp"
 #include "solver_position.hpp"
 
@@ -19,34 +21,6 @@ namespace pyr {
 namespace {
 
 constexpr int MaxDepth = 4000;
-
-// Normal form: a pair whose two cards were both in play before the previous
-// move m could have been made before m, reaching the same position after both
-// (m does not touch its cards: a draw only moves the turned card onto the
-// waste, where it still pairs the same; a pair or a recycle leaves them be).
-// So such a pair is tried right away, never later: after m it is skipped,
-// unless m was itself such a pair that comes before it in a fixed order (pairs
-// open at the same moment go in that order). Every winning line can be
-// reordered into this form without growing, so nothing winnable is lost and
-// the shortest line stays. Kings made at once are not moves a pair can be
-// moved before: after one, the context of the move before it still holds.
-struct Context {
-    std::uint64_t in_play_before = 0;  // card codes in play before the previous move
-    int last_pair = -1;                // normal_form_index of the previous move if it was a pair
-};
-
-// The fixed order of pairs open at the same moment.
-int normal_form_index(const Move& m) {
-    const int lo = std::min(m.ca.code, m.cb.code), hi = std::max(m.ca.code, m.cb.code);
-    return lo * 64 + hi;
-}
-
-bool outside_normal_form(const Move& m, const Context& c) {
-    if (m.kind != MoveKind::Pair) return false;
-    const std::uint64_t both = m.ca.bit() | m.cb.bit();
-    if ((c.in_play_before & both) != both) return false;
-    return !(c.last_pair >= 0 && normal_form_index(m) > c.last_pair);
-}
 
 // The moves of one position to try, best first.
 struct Choice {
@@ -60,7 +34,7 @@ class Search {
 public:
     Search(const Game& start, const SolveOptions& o, LostTable& table)
         : rules_(start.rules()), o_(o), pos_(start), table_(table),
-          facts_(start_facts(start)), pyramid_codes_(pyramid_codes(start)),
+          facts_(pairing_facts(start)), pyramid_codes_(pyramid_codes(start)),
           dead_end_(rules_, facts_, pyramid_codes_) {
         const Layout& l = rules_.layout;
         goal_tableau_ = rules_.variant.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
@@ -73,13 +47,13 @@ public:
             for (int depth = 0; depth <= MaxDepth && !gave_up_; ++depth) {
                 table_.next_search();
                 depth_limited_ = false;
-                if (dfs(depth, Context{}, 0, nullptr)) {
+                if (dfs(depth, NormalForm{}, 0, nullptr)) {
                     r.outcome = SolveOutcome::Won;
                     break;
                 }
                 if (!depth_limited_) break;  // searched to the end: no line at any depth
             }
-        } else if (dfs(MaxDepth, Context{}, 0, nullptr)) {
+        } else if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) {
             r.outcome = SolveOutcome::Won;
         }
         if (r.outcome != SolveOutcome::Won) r.outcome = gave_up_ ? SolveOutcome::GaveUp : SolveOutcome::NoSolution;
@@ -90,17 +64,6 @@ public:
     }
 
 private:
-    static PairingFacts start_facts(const Game& g) {
-        std::array<Card, 64> tableau{};
-        for (int p = 0; p < g.rules().layout.size; ++p) tableau[p] = g.tableau_card(p);
-        return pairing_facts(g.rules(), std::span<const Card>(tableau.data(), static_cast<std::size_t>(g.rules().layout.size)));
-    }
-    static std::uint64_t pyramid_codes(const Game& g) {
-        std::uint64_t codes = 0;
-        for (std::uint64_t m = g.rules().layout.pyramid_mask; m; m &= m - 1) codes |= g.tableau_card(std::countr_zero(m)).bit();
-        return codes;
-    }
-
     // Kings alone, then pairs of pyramid cards, pairs that free the most
     // cards, pairs that dig the waste; then draws; a recycle last.
     int move_priority(const Move& m, std::uint64_t free) const {
@@ -149,7 +112,7 @@ private:
 
     // The moves to try from here: one made at once, or every move the normal
     // form and the facts of order allow, by move_priority (stable).
-    Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const Context& ctx, std::uint64_t free) const {
+    Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const NormalForm& ctx, std::uint64_t free) const {
         Choice c;
         std::array<int, 160> priority;
         for (int i = 0; i < moves.size; ++i) {
@@ -161,7 +124,7 @@ private:
                 c.at_once = true;
                 return c;
             }
-            if (outside_normal_form(m, ctx) || facts.broken_by(m)) continue;
+            if (ctx.skips(m) || facts.broken_by(m)) continue;
             if (pair_at_once(facts, m)) {
                 c.size = 1;
                 c.index[0] = i;
@@ -183,7 +146,7 @@ private:
 
     // The position's key in the lost table, with what the normal form forbids
     // here, which is part of its identity.
-    Key position_key(const Context& ctx, std::uint64_t in_play) const {
+    Key position_key(const NormalForm& ctx, std::uint64_t in_play) const {
         // The pyramid goal, last pass: a waste card under every card that
         // pairs with a pyramid card can never matter.
         std::uint64_t useful = ~std::uint64_t{0};
@@ -194,6 +157,7 @@ private:
         if (std::popcount(live) >= 2) {
             k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
             k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
+            if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
         }
         return k;
     }
@@ -201,25 +165,10 @@ private:
     // The dead-state test on the position at `ply`, whose facts it leaves in orders_[ply].
     bool dead(int ply, const Move* last) {
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
+        const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
+        if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
-        in.tableau = pos_.tableau_codes();
-        in.talon = pos_.talon_codes();
-        in.pass = pos_.pass();
-        if (dead_end_.unpairable_left(in.tableau, in.talon)) return true;
-        int n = 0;
-        if (dead_end_.reads_waste(in.pass))
-            pos_.for_waste_top_down([&](int pile, int code) {
-                in.waste[n] = static_cast<std::uint8_t>(code);
-                in.pile[n++] = static_cast<std::uint8_t>(pile);
-            });
-        in.waste_count = n;
-        n = 0;
-        if (dead_end_.reads_stock(in.pass))
-            pos_.for_stock([&](int time, int code) {
-                in.stock[n] = static_cast<std::uint8_t>(code);
-                in.stock_time[n++] = static_cast<std::uint8_t>(time);
-            });
-        in.stock_count = n;
+        fill_order_input(pos_, dead_end_, in);
         const OrderFacts* parent = ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr;
         return dead_end_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
     }
@@ -232,7 +181,7 @@ private:
 
     // True if the position wins within `depth` moves; the line is collected backwards.
     // `last` is the move that led here (none at the start), `ply` the moves made so far.
-    bool dfs(int depth, const Context& ctx, int ply, const Move* last) {
+    bool dfs(int depth, const NormalForm& ctx, int ply, const Move* last) {
         if (pos_.won()) return true;
         if (depth == 0) {
             depth_limited_ = true;
@@ -262,11 +211,8 @@ private:
         depth_limited_ = false;
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
-            Context next = ctx;
-            if (!choice.at_once) {
-                next.in_play_before = in_play;
-                next.last_pair = m.kind == MoveKind::Pair ? normal_form_index(m) : -1;
-            }
+            const NormalForm next =
+                choice.at_once ? ctx : NormalForm::after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
             pos_.apply(m);
             const bool win = dfs(depth - 1, next, ply + 1, &m);
             pos_.undo();
@@ -307,33 +253,73 @@ Solver::~Solver() = default;
 
 SolveResult Solver::solve(const Rules& rules, const Deal& deal) { return solve(Game(rules, deal)); }
 
-SolveResult Solver::solve(const Game& start) {
+namespace {
+
+// The line is the engine's own moves: replay it through pyr::Game, so only a
+// line the rules accept is ever reported. Returns the game at its end.
+Game replay_line(const Game& start, std::vector<Move>& line) {
+    Game game = start;
     const Rules& rules = start.rules();
+    Reason<Refusal> why;
+    for (Move& m : line) {
+        const std::optional<int> pile = rules.variant.waste_piles > 1 ? std::optional<int>(m.pile + 1) : std::nullopt;
+        m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, std::nullopt}
+                         : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, std::nullopt}
+                                                    : MoveRequest{m.kind, NoCard, NoCard, pile},
+                         why);
+        if (why) throw std::logic_error("solver produced an illegal move: " + why.text);
+        game.apply(m);
+    }
+    return game;
+}
+
+}  // namespace
+
+SolveResult Solver::solve(const Game& start) {
+    if (options_.best_score && start.variant().scored && !options_.shortest) return solve_for_best_score(start);
+    return solve_for_win(start, options_);
+}
+
+SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options) {
     SolveResult r;
-    if (rules.variant.waste_piles == 1) {
-        Search<FastPosition> search(start, options_, *table_);
+    if (start.variant().waste_piles == 1) {
+        Search<FastPosition> search(start, options, *table_);
         r = search.run();
     } else {
-        Search<GamePosition> search(start, options_, *table_);
+        Search<GamePosition> search(start, options, *table_);
         r = search.run();
     }
-    // The line is the engine's own moves: replay it through pyr::Game, so
-    // only a line the rules accept is ever reported as a win.
-    if (r.outcome == SolveOutcome::Won) {
-        Game game = start;
-        Reason<Refusal> why;
-        for (Move& m : r.line) {
-            const std::optional<int> pile =
-                rules.variant.waste_piles > 1 ? std::optional<int>(m.pile + 1) : std::nullopt;
-            m = game.resolve(m.kind == MoveKind::Pair   ? MoveRequest{m.kind, m.ca, m.cb, std::nullopt}
-                             : m.kind == MoveKind::Lone ? MoveRequest{m.kind, m.ca, NoCard, std::nullopt}
-                             : MoveRequest{m.kind, NoCard, NoCard, pile},
-                             why);
-            if (why) throw std::logic_error("solver produced an illegal move: " + why.text);
-            game.apply(m);
-        }
-        if (game.status() != Status::Won) throw std::logic_error("solver line does not win");
+    if (r.outcome == SolveOutcome::Won && replay_line(start, r.line).status() != Status::Won)
+        throw std::logic_error("solver line does not win");
+    return r;
+}
+
+// A search for any win first: it says whether one exists, and the score of
+// the win it finds is one the best-score search need only try to beat.
+SolveResult Solver::solve_for_best_score(const Game& start) {
+    SolveOptions for_win = options_;
+    for_win.best_score = false;
+    SolveResult win = solve_for_win(start, for_win);
+    SolveResult r;
+    r.outcome = win.outcome;
+    r.nodes = win.nodes;
+    if (win.outcome == SolveOutcome::GaveUp) return r;
+    BestScore known;
+    if (win.outcome == SolveOutcome::Won) {
+        known.score = replay_line(start, win.line).score();
+        known.line = std::move(win.line);
     }
+    BestScore best = search_best_score(start, options_, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
+    r.nodes += best.nodes;
+    if (!best.decided) {
+        r.outcome = SolveOutcome::GaveUp;
+        return r;
+    }
+    const Game end = replay_line(start, best.line);
+    if (end.status() == Status::InProgress || end.score() != best.score)
+        throw std::logic_error("best-score line does not reach its score");
+    r.best_score = best.score;
+    r.line = std::move(best.line);
     return r;
 }
 

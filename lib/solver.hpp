@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "game.hpp"
@@ -19,14 +20,21 @@ struct SolveOptions {
     std::uint64_t node_limit = 0;         // give up after this many positions; 0 = no limit
     std::size_t table_bytes = 32u << 20;  // the most the lost-position table may grow to
     bool shortest = false;                // a solution with the fewest moves (iterative deepening)
+    // Scored variants: the line to the highest score the position allows
+    // (lib/best_score.hpp), which may be a lost game; not with `shortest`.
+    bool best_score = false;
 };
 
 enum class SolveOutcome { Won, NoSolution, GaveUp };
 
 struct SolveResult {
     SolveOutcome outcome = SolveOutcome::GaveUp;
-    std::vector<Move> line;  // the winning moves, in order (each legal in turn)
+    // The winning moves, in order (each legal in turn). With best_score: the
+    // moves to the end of a game reaching the best score, won or lost; then
+    // `outcome` still says whether any win exists.
+    std::vector<Move> line;
     std::uint64_t nodes = 0;
+    std::optional<int> best_score;  // with best_score, once proved: the highest score
 };
 
 class LostTable;
@@ -44,6 +52,9 @@ public:
     SolveResult solve(const Game& from);
 
 private:
+    SolveResult solve_for_win(const Game& from, const SolveOptions& options);
+    SolveResult solve_for_best_score(const Game& from);
+
     SolveOptions options_;
     std::unique_ptr<LostTable> table_;
 };

@@ -10,6 +10,7 @@
 
 #include "game.hpp"
 #include "lost_table.hpp"
+#include "order_facts.hpp"
 
 namespace pyr {
 
@@ -253,5 +254,28 @@ private:
     const Rules& rules_;
     Game game_;
 };
+
+// What the dead-state test reads of a position: the cards left, the pass, and
+// the waste and the stock where `test` reads them.
+template <class Position>
+void fill_order_input(const Position& pos, const DeadEndTest& test, OrderInput& in) {
+    in.tableau = pos.tableau_codes();
+    in.talon = pos.talon_codes();
+    in.pass = pos.pass();
+    int n = 0;
+    if (test.reads_waste(in.pass))
+        pos.for_waste_top_down([&](int pile, int code) {
+            in.waste[n] = static_cast<std::uint8_t>(code);
+            in.pile[n++] = static_cast<std::uint8_t>(pile);
+        });
+    in.waste_count = n;
+    n = 0;
+    if (test.reads_stock(in.pass))
+        pos.for_stock([&](int time, int code) {
+            in.stock[n] = static_cast<std::uint8_t>(code);
+            in.stock_time[n++] = static_cast<std::uint8_t>(time);
+        });
+    in.stock_count = n;
+}
 
 }  // namespace pyr

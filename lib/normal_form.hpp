@@ -1,0 +1,50 @@
+// The normal form for the order of moves, shared by the win search
+// (lib/solver.cpp) and the best-score search (lib/best_score.cpp).
+//
+// A pair whose two cards were both in play before the previous move m could
+// have been made before m, reaching the same position after both (m does not
+// touch its cards: a draw only moves the turned card onto the waste, where it
+// still pairs the same; a pair or a recycle leaves them be). So such a pair
+// is tried right away, never later: after m it is skipped, unless m was
+// itself such a pair that comes before it in a fixed order (pairs open at the
+// same moment go in that order). Every line can be reordered into this form
+// without growing and reaching the same position, so nothing winnable is lost
+// and the shortest line stays. Kings made at once are not moves a pair can be
+// moved before: after one, the context of the move before it still holds.
+#pragma once
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#include "game.hpp"
+
+namespace pyr {
+
+struct NormalForm {
+    std::uint64_t in_play_before = 0;  // card codes in play before the previous move
+    // Of those, the turned card and the waste tops where they may not pair
+    // (turned_pairs_waste = false): a draw onto another waste pile makes the
+    // turned card a waste top, and a pair of the two legal, that was not before.
+    std::uint64_t apart_before = 0;
+    int last_pair = -1;  // index() of the previous move if it was a pair
+
+    // The fixed order of pairs open at the same moment.
+    static int index(const Move& m) {
+        const int lo = std::min(m.ca.code, m.cb.code), hi = std::max(m.ca.code, m.cb.code);
+        return lo * 64 + hi;
+    }
+    // The context after `m`, made where `in_play` were in play, of them
+    // `talon_in_play` from the talon (turned card, waste tops).
+    static NormalForm after(const Variant& v, const Move& m, std::uint64_t in_play, std::uint64_t talon_in_play) {
+        const std::uint64_t apart = v.turned_pairs_waste ? 0 : talon_in_play;
+        return {in_play, std::popcount(apart) >= 2 ? apart : 0, m.kind == MoveKind::Pair ? index(m) : -1};
+    }
+    bool skips(const Move& m) const {
+        if (m.kind != MoveKind::Pair) return false;
+        const std::uint64_t both = m.ca.bit() | m.cb.bit();
+        if ((in_play_before & both) != both || (apart_before & both) == both) return false;
+        return !(last_pair >= 0 && index(m) > last_pair);
+    }
+};
+
+}  // namespace pyr
