@@ -271,7 +271,7 @@ private:
     std::string variant_;      // the variant of the deals made from seeds
     std::uint64_t next_seed_ = 0;
     bool seeds_started_ = false;
-    std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc
+    std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc, none past the last
     std::map<int, PysolfcNumber> pysolfc_games_;  // game k of the session is PySolFC's game ...
     std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
     int games_ = 0;            // the games of the series (--games N); 0: another game? after each
@@ -340,7 +340,8 @@ std::optional<ReadDeal> Session::next_deal(int k) {
         }
         return deal_reader_->next();
     }
-    if (next_pysolfc_) {
+    if (o_.pysolfc) {
+        if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
         ReadDeal rd;
         rd.rules = &cache_.get(variant_.empty() ? PysolfcDefaultVariant : variant_);
         rd.deal = pysolfc_deal(*rd.rules, *next_pysolfc_);
@@ -856,7 +857,8 @@ int Session::run() {
         if (!slot) {
             slot = new_game(k);
             if (!slot) {
-                say("no more deals in " + printable(deal_file_));
+                say(o_.pysolfc ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
+                               : "no more deals in " + printable(deal_file_));
                 return won_.empty() || won_.back() ? ExitOk : ExitNegative;
             }
         }

@@ -34,7 +34,8 @@ bool exceeds_max(std::string_view digits) {
 }
 }  // namespace
 
-std::optional<PysolfcNumber> PysolfcNumber::parse(std::string_view digits) {
+std::optional<PysolfcNumber> PysolfcNumber::parse(std::string_view text) {
+    const std::string_view digits = text.starts_with('#') ? text.substr(1) : text;
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
     const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size());
     const std::string_view value = digits.substr(first);

@@ -16,8 +16,9 @@ namespace pyr {
 class PysolfcNumber {
 public:
     static constexpr std::string_view Max = "100000000000000000000";
-    // Decimal digits only (leading zeros allowed: PySolFC shows "#00617"), 1 to Max; nullopt otherwise.
-    static std::optional<PysolfcNumber> parse(std::string_view digits);
+    // Decimal digits, 1 to Max, as PySolFC shows them ("#00617": a '#' first and leading zeros
+    // allowed); nullopt otherwise.
+    static std::optional<PysolfcNumber> parse(std::string_view text);
 
     const std::string& decimal() const { return decimal_; }  // without leading zeros
     const std::vector<std::uint32_t>& words() const { return words_; }

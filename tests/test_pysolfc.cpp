@@ -82,11 +82,12 @@ const Vector vectors[] = {
 TEST_CASE("PySolFC numbers: 1 to 10^20, read as PySolFC shows them", "[pysolfc]") {
     CHECK(number("617").decimal() == "617");
     CHECK(number("00617").decimal() == "617");  // PySolFC writes "#00617"
+    CHECK(number("#00617").decimal() == "617");
     CHECK(number("100000000000000000000").decimal() == "100000000000000000000");
     CHECK(number("4294967296").words() == std::vector<std::uint32_t>{0, 1});
     CHECK(number("100000000000000000000").words() == std::vector<std::uint32_t>{0x63100000U, 0x6bc75e2dU, 5});
     for (const char* bad : {"", "0", "000", "100000000000000000001", "999999999999999999999", "-1", "+5", "1e3",
-                            " 7", "#617", "0x10"}) {
+                            " 7", "#", "##617", "#-1", "617#", "0x10"}) {
         INFO("'" << bad << "'");
         CHECK_FALSE(PysolfcNumber::parse(bad).has_value());
     }
