@@ -272,7 +272,7 @@ private:
     std::uint64_t next_seed_ = 0;
     bool seeds_started_ = false;
     std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc, none past the last
-    std::map<int, PysolfcNumber> pysolfc_games_;  // game k of the session is PySolFC's game ...
+    std::map<int, PysolfcNumber> pysolfc_games_;  // with --pysolfc: the PySolFC number of game k
     std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
     int games_ = 0;            // the games of the series (--games N); 0: another game? after each
     std::string first_log_;    // game k's log is this one's name with -k
@@ -375,8 +375,9 @@ std::unique_ptr<Slot> Session::new_game(int k) {
     auto slot = std::make_unique<Slot>();
     slot->rd = std::move(*rd);
     if (!o_.no_log && o_.log != "-") {
-        const std::string path = k > 1   ? numbered(first_log_, k)
-                                 : o_.log.empty() ? default_log_path(slot->rd.rules->variant, slot->rd.deal, pysolfc_game(k))
+        const Variant& v = slot->rd.rules->variant;
+        const std::string path = k > 1            ? numbered(first_log_, k)
+                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, pysolfc_game(k))
                                                   : o_.log;
         if (k == 1) first_log_ = path;
         slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
