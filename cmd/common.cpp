@@ -99,6 +99,41 @@ void check_seed_count(std::uint64_t first, std::uint64_t count) {
                                      UINT64_MAX));
 }
 
+CLI::Option* add_pysolfc_option(CLI::App& app, std::optional<PysolfcNumber>& into, const std::string& help) {
+    auto name = std::make_shared<std::string>();
+    CLI::Option* opt = add_read_option(app, "--pysolfc", help, [&into, name](const std::string& text) {
+        into = PysolfcNumber::parse(text);
+        if (!into)
+            throw InputError("", 0, 0, fmt::format("{}: '{}' is not a PySolFC game number, 1 to {}", *name,
+                                                   excerpt(text), PysolfcNumber::Max));
+    });
+    *name = opt->get_name();
+    return opt->type_name("N");
+}
+
+Deal pysolfc_deal(const Rules& rules, const PysolfcNumber& n) {
+    const PysolfcMatch m = pysolfc_layout(rules.variant);
+    if (!m.layout) throw UsageError(fmt::format("--pysolfc: {}", printable(m.why)));
+    return deal_from_pysolfc(rules.variant, *m.layout, n);
+}
+
+void check_one_deal_source(bool pysolfc, bool seed, bool deal_file) {
+    if (pysolfc && seed) throw UsageError("give a seed or a PySolFC game number (--pysolfc), not both");
+    if (pysolfc && deal_file) throw UsageError("give a deal file or a PySolFC game number (--pysolfc), not both");
+}
+
+void check_pysolfc_count(const PysolfcNumber& first, std::uint64_t count) {
+    if (count > 0 && !first.has_after(count - 1))
+        throw UsageError(fmt::format("--pysolfc {}: {} games from it would pass PySolFC's last game number, {}",
+                                     first.decimal(), count, PysolfcNumber::Max));
+}
+
+std::string with_pysolfc_comment(const std::string& text_form, const PysolfcNumber& n) {
+    const std::size_t first_line = text_form.find('\n') + 1;
+    return text_form.substr(0, first_line) + fmt::format("# PySolFC game {}\n", n.decimal()) +
+           text_form.substr(first_line);
+}
+
 RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream) {
     RenderStyle style;
     style.unicode = use_unicode(ascii);

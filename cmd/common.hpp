@@ -16,6 +16,7 @@
 #include "formats/error.hpp"
 #include "formats/numbers.hpp"
 #include "formats/position.hpp"
+#include "lib/pysolfc.hpp"
 
 namespace pyr {
 class JsonWriter;
@@ -91,5 +92,19 @@ CLI::Option* add_number_option(CLI::App& app, const std::string& names, T& into,
     return opt->type_name("N");
 }
 
+// --pysolfc N: a PySolFC game number, 1 to 10^20 ("--pysolfc: '0' is not a
+// PySolFC game number, 1 to 100000000000000000000").
+CLI::Option* add_pysolfc_option(CLI::App& app, std::optional<PysolfcNumber>& into, const std::string& help);
+// The variant --pysolfc plays when none is given: par, PySolFC's Pyramid (game 38) without the score.
+inline constexpr const char* PysolfcDefaultVariant = "par";
+// PySolFC's deal of game n for these rules, or a UsageError saying why no
+// PySolFC game is laid like the variant.
+Deal pysolfc_deal(const Rules& rules, const PysolfcNumber& n);
+// --pysolfc names the deal: no --seed and no deal file with it (UsageError).
+void check_one_deal_source(bool pysolfc, bool seed, bool deal_file);
+// Games n, n+1, ... (`count` of them) must stay within PySolFC's numbers: throws UsageError when not.
+void check_pysolfc_count(const PysolfcNumber& first, std::uint64_t count);
+// "# PySolFC game N": the line the text form of a PySolFC deal gets after its first line.
+std::string with_pysolfc_comment(const std::string& text_form, const PysolfcNumber& n);
 
 }  // namespace pyr::cmd

@@ -22,9 +22,37 @@ struct DealOptions {
     std::string format = "text";
     std::string output = "-";
     bool json = false;
+    std::optional<PysolfcNumber> pysolfc;
 };
 
+DealFormat format_of(const DealOptions& o) {
+    return o.format == "line" ? DealFormat::Line : o.format == "json" ? DealFormat::Json : DealFormat::Text;
+}
+
+// PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
+int run_pysolfc_deal(const DealOptions& o) {
+    const Rules rules(load_variant(o.variant));
+    const DealFormat format = format_of(o);
+    Output out(o.output);
+    std::string buffer;
+    // check_pysolfc_count() has made sure that every number of the count is a game number.
+    std::optional<PysolfcNumber> n = o.pysolfc;
+    for (std::uint64_t i = 0; i < o.count; ++i, n = n->next()) {
+        if (format == DealFormat::Text && i > 0) buffer += '\n';
+        const std::string deal = format_deal(rules, pysolfc_deal(rules, *n), format);
+        buffer += format == DealFormat::Text ? with_pysolfc_comment(deal, *n) : deal;
+        if (buffer.size() > 1 << 16) {
+            out.write(buffer);
+            buffer.clear();
+        }
+    }
+    out.write(buffer);
+    out.commit();
+    return ExitOk;
+}
+
 int run_deal(const DealOptions& o, bool seeded) {
+    if (o.pysolfc) return run_pysolfc_deal(o);
     const Rules rules(load_variant(o.variant));
     std::uint64_t seed = o.seed;
     if (!seeded) {
@@ -32,8 +60,7 @@ int run_deal(const DealOptions& o, bool seeded) {
         std::random_device rd;
         seed = ((std::uint64_t{rd()} << 32) | rd()) & ((std::uint64_t{1} << 53) - 1);
     }
-    const DealFormat format = o.format == "line" ? DealFormat::Line : o.format == "json" ? DealFormat::Json
-                                                                                         : DealFormat::Text;
+    const DealFormat format = format_of(o);
     if (!seeded && format == DealFormat::Line) message(fmt::format("seed {}", seed));
     Output out(o.output);
     std::string buffer;
@@ -54,24 +81,34 @@ int run_deal(const DealOptions& o, bool seeded) {
 Subcommand setup_deal(CLI::App& parent) {
     auto o = std::make_shared<DealOptions>();
     CLI::App* app = parent.add_subcommand("deal", "Deal games by seed, one or many, as text, one line each, or JSON.");
-    app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml")->capture_default_str();
+    CLI::Option* variant =
+        app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (with --pysolfc: par)")
+            ->capture_default_str();
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed,
                                           "Deal this seed (0 to 2^64-1); default: random, printed");
     add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
         ->default_str("1");
+    CLI::Option* pysolfc = add_pysolfc_option(
+        *app, o->pysolfc, "Deal PySolFC's game number N (1 to 10^20), not a seed; -n: N, N+1, ...");
     CLI::Option* format =
         add_choice_option(*app, "-f,--format", o->format, "text, line or json", {"text", "line", "json"});
     app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
-    app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");
-    return {app, [o, seed, format] {
+    app->footer("Examples:\n  pyramide deal --seed 7 --count 3 --format line\n"
+                "  pyramide deal --pysolfc 617   (PySolFC's Pyramid #617)");
+    return {app, [o, seed, format, variant, pysolfc] {
                 if (o->json) {
                     if (format->count() > 0 && o->format != "json")
                         throw UsageError(
                             fmt::format("--json: it means --format json, but --format {} is given too", o->format));
                     o->format = "json";
                 }
+                check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, false);
                 if (seed->count() > 0) check_seed_count(o->seed, o->count);
+                if (o->pysolfc) {
+                    check_pysolfc_count(*o->pysolfc, o->count);
+                    if (variant->count() == 0) o->variant = PysolfcDefaultVariant;
+                }
                 return run_deal(*o, seed->count() > 0);
             }};
 }

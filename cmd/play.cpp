@@ -7,6 +7,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -48,6 +49,7 @@ struct PlayOptions {
     bool ascii = false;
     int games = 0;
     bool seed_given = false;
+    std::optional<PysolfcNumber> pysolfc;  // --pysolfc N: PySolFC's games N, N+1, ...
 };
 
 // A typed line longer than this is refused whole: no command is that long, and
@@ -129,7 +131,8 @@ void make_folders(const std::string& dir) {
 }
 
 // A fresh default log name: DATA/pyramide/games/2026-11-30-141502-traditional-seed7.log
-std::string default_log_path(const Variant& v, const Deal& d) {
+// (-pysolfc617 for PySolFC's game 617).
+std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc) {
     make_folders(data_dir());
     char stamp[32];
     const std::time_t now = std::time(nullptr);
@@ -137,7 +140,9 @@ std::string default_log_path(const Variant& v, const Deal& d) {
     ::localtime_r(&now, &tm);
     std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
     const std::string base = fmt::format("{}/{}-{}{}", data_dir(), stamp, v.name,
-                                         d.has_seed ? fmt::format("-seed{}", d.seed) : std::string());
+                                         d.has_seed ? fmt::format("-seed{}", d.seed)
+                                         : pysolfc  ? "-pysolfc" + pysolfc->decimal()
+                                                    : std::string());
     std::string path = base + ".log";
     for (int k = 2; std::filesystem::exists(path); ++k) path = fmt::format("{}-{}.log", base, k);
     return path;
@@ -204,6 +209,7 @@ public:
         echo_ = ::isatty(STDIN_FILENO) == 0;
         deal_file_ = o.deal_file;
         variant_ = o.variant;
+        next_pysolfc_ = o.pysolfc;
         games_ = o.games;
     }
 
@@ -239,6 +245,10 @@ private:
     void finish_game(const Game& game);
     void unfinish_game();
     std::unique_ptr<Slot> new_game(int k);
+    const PysolfcNumber* pysolfc_game(int k) const {
+        const auto it = pysolfc_games_.find(k);
+        return it == pysolfc_games_.end() ? nullptr : &it->second;
+    }
     std::unique_ptr<Slot> open_logged_game(const std::string& path, bool allow_finished);
     std::unique_ptr<Slot> resume_series(int& k);
     void keep_in_series(int k, const std::string& log_path);
@@ -267,6 +277,8 @@ private:
     std::string variant_;      // the variant of the deals made from seeds
     std::uint64_t next_seed_ = 0;
     bool seeds_started_ = false;
+    std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc, none past the last
+    std::map<int, PysolfcNumber> pysolfc_games_;  // with --pysolfc: the PySolFC number of game k
     std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
     int games_ = 0;            // the games of the series (--games N); 0: another game? after each
     std::string first_log_;    // game k's log is this one's name with -k
@@ -334,6 +346,15 @@ std::optional<ReadDeal> Session::next_deal(int k) {
         }
         return deal_reader_->next();
     }
+    if (o_.pysolfc) {
+        if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
+        ReadDeal rd;
+        rd.rules = &cache_.get(variant_.empty() ? PysolfcDefaultVariant : variant_);
+        rd.deal = pysolfc_deal(*rd.rules, *next_pysolfc_);
+        pysolfc_games_.insert_or_assign(k, *next_pysolfc_);
+        next_pysolfc_ = next_pysolfc_->next();
+        return rd;
+    }
     if (no_next_seed_)
         throw InputError(o_.resume, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
                                           "the series names no deal file");
@@ -360,8 +381,9 @@ std::unique_ptr<Slot> Session::new_game(int k) {
     auto slot = std::make_unique<Slot>();
     slot->rd = std::move(*rd);
     if (!o_.no_log && o_.log != "-") {
-        const std::string path = k > 1   ? numbered(first_log_, k)
-                                 : o_.log.empty() ? default_log_path(slot->rd.rules->variant, slot->rd.deal)
+        const Variant& v = slot->rd.rules->variant;
+        const std::string path = k > 1            ? numbered(first_log_, k)
+                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, pysolfc_game(k))
                                                   : o_.log;
         if (k == 1) first_log_ = path;
         slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
@@ -613,6 +635,7 @@ void Session::introduce(const Table& t, bool resumed, int k) {
     std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
                                     v.name);
     if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
+    if (const PysolfcNumber* n = pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
     const std::size_t made = t.moves.size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
@@ -873,7 +896,8 @@ int Session::run() {
         if (!slot) {
             slot = new_game(k);
             if (!slot) {
-                say("no more deals in " + printable(deal_file_));
+                say(o_.pysolfc ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
+                               : "no more deals in " + printable(deal_file_));
                 return won_.empty() || won_.back() ? ExitOk : ExitNegative;
             }
         }
@@ -942,8 +966,10 @@ Subcommand setup_play(CLI::App& parent) {
                 "par); 2 bad input; 130 interrupted (129 hangup, 143 terminated).");
     // Option help is kept within 80 columns (CLI11 puts it in column 31).
     app->add_option("deal", o->deal_file, "Play the deals in this file instead of a seed");
-    app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
+    app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional;\n--pysolfc: par)");
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Deal this seed; default: random");
+    CLI::Option* pysolfc =
+        add_pysolfc_option(*app, o->pysolfc, "Deal PySolFC's game number N (1 to 10^20);\n--games: N, N+1, ...");
     app->add_option("--log", o->log,
                     "Write the move log to FILE, which must not exist\n"
                     "(- for none). Default: a new file in\n"
@@ -961,8 +987,11 @@ Subcommand setup_play(CLI::App& parent) {
                 "  pyramide play --seed 7 --log - < moves.txt\n"
                 "  pyramide play --resume \\\n"
                 "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
-    return {app, [o, seed] {
+    return {app, [o, seed, pysolfc] {
                 o->seed_given = seed->count() > 0;
+                if (!o->resume.empty() && pysolfc->count() > 0)
+                    throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
+                                     "with it");
                 if (!o->resume.empty() && (seed->count() > 0 || !o->deal_file.empty() || !o->log.empty() ||
                                            o->no_log || o->games > 0))
                     throw UsageError("--resume continues one logged game, appending to its log: give no seed, deal "
@@ -973,7 +1002,9 @@ Subcommand setup_play(CLI::App& parent) {
                         "the deals cannot come from -: play reads its commands from stdin; give the deals in a file");
                 if (seed->count() > 0 && !o->deal_file.empty())
                     throw UsageError("give a seed or a deal file, not both");
+                check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
+                if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
                 catch_signals();
                 Session session(*o);
                 try {

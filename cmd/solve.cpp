@@ -26,6 +26,7 @@ struct SolveCmdOptions {
     bool any = false;  // scored variants: the first win, not the best score
     bool json = false;
     std::uint64_t node_limit = 0;
+    std::optional<PysolfcNumber> pysolfc;
 };
 
 // Where the solve starts: a deal, or the position a move log reaches.
@@ -34,6 +35,7 @@ struct Start {
     Deal deal;
     std::string log_file;      // the log's name, for messages; "" for a deal
     std::vector<Move> played;  // the log's moves, legal in turn
+    std::optional<PysolfcNumber> pysolfc;  // PySolFC's game number the deal is
 };
 
 Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
@@ -41,6 +43,12 @@ Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
     if (seeded) {
         s.rules = &cache.get(o.variant.empty() ? "traditional" : o.variant);
         s.deal = deal_from_seed(s.rules->variant, o.seed);
+        return s;
+    }
+    if (o.pysolfc) {
+        s.rules = &cache.get(o.variant.empty() ? PysolfcDefaultVariant : o.variant);
+        s.deal = pysolfc_deal(*s.rules, *o.pysolfc);
+        s.pysolfc = o.pysolfc;
         return s;
     }
     const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
@@ -84,6 +92,8 @@ void print_json(const Start& s, const SolveResult& r, const char* outcome, const
     JsonWriter w;
     w.begin_object().key("variant").value(s.rules->variant.name);
     if (s.deal.has_seed) w.key("seed").value(s.deal.seed);
+    // A string: PySolFC's numbers go past 2^64, and past what doubles keep exactly.
+    if (s.pysolfc) w.key("pysolfc").value(s.pysolfc->decimal());
     // From a log: how many of its moves come before the line.
     if (!s.log_file.empty()) w.key("log_moves").value(static_cast<std::uint64_t>(s.played.size()));
     if (finished) w.key("finished").value(true);  // the log's game was over before any move of the solver's
@@ -104,8 +114,10 @@ void print_json(const Start& s, const SolveResult& r, const char* outcome, const
 
 // What is solved, for messages: "variant traditional, seed 7", after the log's name when from a log.
 std::string solved_what(const Start& s) {
-    const std::string deal = fmt::format("variant {}{}", printable(s.rules->variant.name),
-                                         s.deal.has_seed ? fmt::format(", seed {}", s.deal.seed) : "");
+    const std::string deal =
+        fmt::format("variant {}{}{}", printable(s.rules->variant.name),
+                    s.deal.has_seed ? fmt::format(", seed {}", s.deal.seed) : "",
+                    s.pysolfc ? fmt::format(", PySolFC game {}", s.pysolfc->decimal()) : "");
     return s.log_file.empty() ? deal : fmt::format("{} ({})", s.log_file, deal);
 }
 
@@ -189,18 +201,21 @@ Subcommand setup_solve(CLI::App& parent) {
                  "known), or prove there is none. Scored variants: the line to the best score.\n"
                  "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
     app->add_option("deal", o->deal_file, "Deal file with one deal, or a move log (- or nothing: stdin)");
-    app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional)");
+    app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional; --pysolfc: par)");
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Solve this seed's deal");
+    CLI::Option* pysolfc = add_pysolfc_option(*app, o->pysolfc, "Solve PySolFC's game number N (1 to 10^20)");
     app->add_option("-o,--output", o->output, "Write the whole winning log to FILE (default: stdout)");
     app->add_flag("--shortest", o->shortest, "A solution with the fewest moves (slower; not the best score)");
     app->add_flag("--any", o->any, "Scored variants: the first win found, not the best score (faster)");
     app->add_flag("--json", o->json, "Print the result as JSON");
     add_number_option(*app, "--node-limit", o->node_limit, "Give up after this many positions (0: never)");
     app->footer("Examples:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log\n"
-                "  pyramide solve game.log -o finished.log   (from where a game stands)");
-    return {app, [o, seed] {
+                "  pyramide solve game.log -o finished.log   (from where a game stands)\n"
+                "  pyramide solve --pysolfc 617   (PySolFC's Pyramid #617)");
+    return {app, [o, seed, pysolfc] {
                 if (seed->count() > 0 && !o->deal_file.empty())
                     throw UsageError("give a seed or a deal file, not both");
+                check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 return run_solve(*o, seed->count() > 0);
             }};
 }

@@ -7,7 +7,7 @@
 # The subcommand path typed so far: "", "deal", "stats merge", ...; the values
 # of options that take one are skipped.
 function __pyramide_path
-    set -l valued -v --variant -s --seed -n --count -f --format -o --output --log --resume --color \
+    set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
         --games --node-limit --expert-samples --seeds -j --jobs --shard --measure
     set -l words (commandline -opc)
     set -l path
@@ -80,6 +80,7 @@ complete -c pyramide -n '__pyramide_at ""' -a help -d 'Show the manual page of a
 complete -c pyramide -n '__pyramide_at deal' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at deal' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
 complete -c pyramide -n '__pyramide_at deal' -s s -l seed -x -d 'Deal this seed'
+complete -c pyramide -n '__pyramide_at deal' -l pysolfc -x -d "Deal PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at deal' -s n -l count -x -d 'Deal this many games'
 complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json' -d 'Output form'
 complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format json'
@@ -90,6 +91,7 @@ complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'
 complete -c pyramide -n '__pyramide_at play' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at play' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
 complete -c pyramide -n '__pyramide_at play' -s s -l seed -x -d 'Deal this seed'
+complete -c pyramide -n '__pyramide_at play' -l pysolfc -x -d "Deal PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at play' -l log -r -F -d 'Write the move log to FILE'
 complete -c pyramide -n '__pyramide_at play' -l no-log -d 'Keep no move log'
 complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the game in this move log'
@@ -120,6 +122,7 @@ complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal file'
 complete -c pyramide -n '__pyramide_at solve' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at solve' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
 complete -c pyramide -n '__pyramide_at solve' -s s -l seed -x -d "Solve this seed's deal"
+complete -c pyramide -n '__pyramide_at solve' -l pysolfc -x -d "Solve PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at solve' -s o -l output -r -F -d 'Write the winning move log to FILE'
 complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with the fewest moves'
 complete -c pyramide -n '__pyramide_at solve' -l any -d 'Scored variants: the first win, not the best score'
