@@ -406,7 +406,7 @@ TEST_CASE("deals: errors name file, line and column") {
     CHECK(sev == pyr::Severity::Invalid);
     CHECK(deal_error(replace(line, "\n", " 7H\n"), "", &sev) == "t.txt:1:157: duplicate card 7H (first seen at 1:1)");
     CHECK(deal_error(replace(text, "variant traditional", "variant nosuch"), "", &sev) ==
-          "t.txt:2:9: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, overlapping, giza, "
+          "t.txt:2:9: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, "
           "spanish, reserve, apophis, triangle, tut)");
     CHECK(deal_error(replace(text, "variant traditional", "variant giza")) ==
           "t.txt:12: the stock has 24 cards, but variant 'giza' has 0");
