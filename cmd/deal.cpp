@@ -1,4 +1,4 @@
-// pyramide deal: seeded deals, one or many, in the text, line or JSON form.
+// pyramide deal: seeded deals, one or many, in the text, line, JSON or mchung94 form.
 #include <memory>
 #include <random>
 
@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "formats/deal_format.hpp"
+#include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
 
@@ -24,17 +25,28 @@ struct DealOptions {
     bool json = false;
 };
 
+DealFormat deal_format(const std::string& name) {
+    return name == "line"       ? DealFormat::Line
+           : name == "json"     ? DealFormat::Json
+           : name == "mchung94" ? DealFormat::Mchung94
+                                : DealFormat::Text;
+}
+
 int run_deal(const DealOptions& o, bool seeded) {
     const Rules rules(load_variant(o.variant));
+    const DealFormat format = deal_format(o.format);
+    if (format == DealFormat::Mchung94)
+        if (const std::string why = mchung94_problem(rules.variant); !why.empty())
+            throw UsageError(fmt::format("--format mchung94: {}", why));
     std::uint64_t seed = o.seed;
     if (!seeded) {
         // A random seed below 2^53, so JSON readers that use doubles keep it exact.
         std::random_device rd;
         seed = ((std::uint64_t{rd()} << 32) | rd()) & ((std::uint64_t{1} << 53) - 1);
     }
-    const DealFormat format = o.format == "line" ? DealFormat::Line : o.format == "json" ? DealFormat::Json
-                                                                                         : DealFormat::Text;
-    if (!seeded && format == DealFormat::Line) message(fmt::format("seed {}", seed));
+    // Forms that cannot carry the seed name it on stderr.
+    if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
+        message(fmt::format("seed {}", seed));
     Output out(o.output);
     std::string buffer;
     for (std::uint64_t i = 0; i < o.count; ++i) {
@@ -60,7 +72,8 @@ Subcommand setup_deal(CLI::App& parent) {
     add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
         ->default_str("1");
     CLI::Option* format =
-        add_choice_option(*app, "-f,--format", o->format, "text, line or json", {"text", "line", "json"});
+        add_choice_option(*app, "-f,--format", o->format, "text, line, json or mchung94 (deck string)",
+                          {"text", "line", "json", "mchung94"});
     app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Example:\n  pyramide deal --seed 7 --count 3 --format line");

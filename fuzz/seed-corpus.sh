@@ -37,6 +37,12 @@ for i in "${!presets[@]}"; do
     "$bin" deal --variant "$p" --seed 7 --count 2 --format line | put deal "$p-line-forced-wrong" "$(printf '%03o' $(( (i + 1) % ${#presets[@]} + selectors )))"
 done
 { "$bin" deal --seed 1; "$bin" deal --seed 2 --format line; "$bin" deal --seed 3 --format json; } | put deal mixed "$none"
+# mchung94 deck strings: read as microsoft, with a --variant that fits, one that
+# does not, and in a stream after a text deal.
+"$bin" deal --seed 7 --count 2 --format mchung94 | put deal mchung94 "$none"
+"$bin" deal --variant tut --seed 7 --format mchung94 | put deal mchung94-tut "$(printf '%03o' $(( 10 + selectors )))"
+"$bin" deal --seed 7 --format mchung94 | put deal mchung94-giza "$(printf '%03o' $(( 5 + selectors )))"
+{ "$bin" deal --seed 1; "$bin" deal --seed 2 --format mchung94; } | put deal mchung94-after-text "$none"
 for f in tests/corpus/*.txt tests/corpus/*.jsonl tests/golden/*/*.txt; do
     put deal "$(basename "$(dirname "$f")")-$(basename "$f")" "$none" <"$f"
 done
