@@ -1,4 +1,4 @@
-// pyramide deal: seeded deals, one or many, in the text, line or JSON form.
+// pyramide deal: seeded deals, one or many, in the text, line, JSON or mchung94 form.
 #include <memory>
 #include <random>
 
@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "formats/deal_format.hpp"
+#include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
 
@@ -26,13 +27,24 @@ struct DealOptions {
 };
 
 DealFormat format_of(const DealOptions& o) {
-    return o.format == "line" ? DealFormat::Line : o.format == "json" ? DealFormat::Json : DealFormat::Text;
+    return o.format == "line"       ? DealFormat::Line
+           : o.format == "json"     ? DealFormat::Json
+           : o.format == "mchung94" ? DealFormat::Mchung94
+                                    : DealFormat::Text;
+}
+
+// A deck string holds 28 pyramid cards and a stock of 24: other layouts have none.
+void check_form(const Rules& rules, DealFormat format) {
+    if (format == DealFormat::Mchung94)
+        if (const std::string why = mchung94_problem(rules.variant); !why.empty())
+            throw UsageError(fmt::format("--format mchung94: {}", why));
 }
 
 // PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
 int run_pysolfc_deal(const DealOptions& o) {
     const Rules rules(load_variant(o.variant));
     const DealFormat format = format_of(o);
+    check_form(rules, format);
     Output out(o.output);
     std::string buffer;
     // check_pysolfc_count() has made sure that every number of the count is a game number.
@@ -54,14 +66,17 @@ int run_pysolfc_deal(const DealOptions& o) {
 int run_deal(const DealOptions& o, bool seeded) {
     if (o.pysolfc) return run_pysolfc_deal(o);
     const Rules rules(load_variant(o.variant));
+    const DealFormat format = format_of(o);
+    check_form(rules, format);
     std::uint64_t seed = o.seed;
     if (!seeded) {
         // A random seed below 2^53, so JSON readers that use doubles keep it exact.
         std::random_device rd;
         seed = ((std::uint64_t{rd()} << 32) | rd()) & ((std::uint64_t{1} << 53) - 1);
     }
-    const DealFormat format = format_of(o);
-    if (!seeded && format == DealFormat::Line) message(fmt::format("seed {}", seed));
+    // Forms that cannot carry the seed name it on stderr.
+    if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
+        message(fmt::format("seed {}", seed));
     Output out(o.output);
     std::string buffer;
     for (std::uint64_t i = 0; i < o.count; ++i) {
@@ -91,7 +106,8 @@ Subcommand setup_deal(CLI::App& parent) {
     CLI::Option* pysolfc = add_pysolfc_option(
         *app, o->pysolfc, "Deal PySolFC's game number N (1 to 10^20), not a seed; -n: N, N+1, ...");
     CLI::Option* format =
-        add_choice_option(*app, "-f,--format", o->format, "text, line or json", {"text", "line", "json"});
+        add_choice_option(*app, "-f,--format", o->format, "text, line, json or mchung94 (deck string)",
+                          {"text", "line", "json", "mchung94"});
     app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     app->footer("Examples:\n  pyramide deal --seed 7 --count 3 --format line\n"

@@ -99,7 +99,7 @@ _pyramide() {
             mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$presets" -- "$cur")
             return ;;
         -f | --format)
-            mapfile -t COMPREPLY < <(compgen -W "text line json" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "text line json mchung94" -- "$cur")
             return ;;
         --color)
             mapfile -t COMPREPLY < <(compgen -W "auto always never" -- "$cur")

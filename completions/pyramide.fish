@@ -82,7 +82,7 @@ complete -c pyramide -n '__pyramide_at deal' -s v -l variant -x -a '(__pyramide_
 complete -c pyramide -n '__pyramide_at deal' -s s -l seed -x -d 'Deal this seed'
 complete -c pyramide -n '__pyramide_at deal' -l pysolfc -x -d "Deal PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at deal' -s n -l count -x -d 'Deal this many games'
-complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json' -d 'Output form'
+complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json mchung94' -d 'Output form'
 complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format json'
 complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
 

@@ -1,6 +1,7 @@
 // Reading and writing deals in the text, line and JSON forms of formats/deal.md.
 #include "deal_format.hpp"
 
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,7 @@
 #include "numbers.hpp"
 #include "json.hpp"
 #include "lib/shuffle.hpp"
+#include "mchung94.hpp"
 #include "variant_toml.hpp"
 
 namespace pyr {
@@ -196,6 +198,9 @@ std::string format_deal(const Rules& r, const Deal& d, DealFormat format) {
         w.end_array().end_object();
         return w.str() + "\n";
     }
+    case DealFormat::Mchung94:
+        if (const std::string why = mchung94_problem(v); !why.empty()) throw std::logic_error(why);
+        return format_mchung94(v, d) + "\n";
     }
     return "";
 }
@@ -251,10 +256,11 @@ std::optional<ReadDeal> DealReader::next() {
                                         DealVersion));
             return read_body(start, "");
         }
+        if (line[0] != ' ' && line[0] != '\t' && looks_like_mchung94(toks[0].text)) return read_deck_string(line);
         if (line[0] != ' ' && line[0] != '\t' && starts_line_form(toks[0].text)) return read_line_form(line);
         if (ascii_lower(toks[0].text) == "pyramide-log")
             lines_.fail(toks[0].col, "this is a move log, not a deal file");
-        lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, or JSON), got '{}'",
+        lines_.fail(toks[0].col, fmt::format("expected a deal ('{} {}', a line of cards, a deck string, or JSON), got '{}'",
                                              DealHeader, DealVersion, excerpt(toks[0].text)));
     }
     return std::nullopt;
@@ -308,6 +314,30 @@ ReadDeal DealReader::read_line_form(const std::string& line) {
     return finish_deal(lines_.name(), std::move(out), placed);
 }
 
+ReadDeal DealReader::read_deck_string(const std::string& line) {
+    ReadDeal out;
+    out.line = lines_.line_number();
+    const std::vector<Token> toks = tokenize(line);
+    if (toks.size() > 1)
+        lines_.fail(toks[1].col, fmt::format("a deck string is one word of 52 cards, with nothing after it: got '{}'",
+                                             excerpt(toks[1].text)));
+    const Token& word = toks[0];
+    // Columns count characters: a byte that is not ASCII is reported where it is seen.
+    auto col_at = [&](std::size_t offset) {
+        int col = word.col;
+        for (std::size_t i = 0; i < offset; ++i) col += (static_cast<unsigned char>(word.text[i]) & 0xC0) != 0x80;
+        return col;
+    };
+    const DeckStringRead read = read_mchung94(word.text);
+    if (!read.why.empty()) lines_.fail(col_at(read.bad_offset), read.why);
+    out.rules = variant_.empty() ? &cache_.get(std::string(Mchung94Variant)) : &rules_for("", out.line, word.col);
+    if (const std::string why = mchung94_problem(out.rules->variant); !why.empty())
+        throw InputError(lines_.name(), out.line, word.col, why, Severity::Invalid);
+    std::vector<Placed> placed;
+    for (const DeckStringCard& c : read.cards) placed.push_back({c.card, out.line, col_at(c.offset)});
+    return finish_deal(lines_.name(), std::move(out), placed);
+}
+
 ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
     ReadDeal out;
     out.line = start_line;
@@ -342,8 +372,10 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
         std::size_t first_card = 0;
         if (!cards_only) {
             const std::string kw = ascii_lower(toks[0].text);
+            const bool next_form = kw.starts_with("variant=") || kw.starts_with("seed=") ||
+                                   (line[0] != ' ' && line[0] != '\t' && looks_like_mchung94(toks[0].text));
             if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{") ||
-                (stop.empty() && (kw.starts_with("variant=") || kw.starts_with("seed=")))) {
+                (stop.empty() && next_form)) {
                 lines_.push_back();
                 stopped = true;
                 break;

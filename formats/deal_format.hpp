@@ -11,7 +11,9 @@
 
 namespace pyr {
 
-enum class DealFormat { Text, Line, Json };
+// Mchung94: the deck string of mchung94/pyramid-solver (formats/mchung94.hpp),
+// only for variants with no mchung94_problem().
+enum class DealFormat { Text, Line, Json, Mchung94 };
 
 // Variants by name or path, loaded once each.
 class RulesCache {
@@ -53,7 +55,8 @@ class DealReader {
 public:
     // `variant`: the --variant given by the user, or empty. A deal that names
     // no variant (a line-form deal without `variant=`) is read with it, or with
-    // traditional rules if it is empty; a deal that names another is an error.
+    // traditional rules if it is empty (a mchung94 deck string: microsoft's);
+    // a deal that names another is an error.
     DealReader(LineReader& lines, RulesCache& cache, std::string variant);
     // The next deal, or nullopt at the end. Throws InputError.
     std::optional<ReadDeal> next();
@@ -65,6 +68,7 @@ public:
 
 private:
     ReadDeal read_line_form(const std::string& line);
+    ReadDeal read_deck_string(const std::string& line);
     ReadDeal read_json(std::string first);
     const Rules& rules_for(const std::string& name, int line, int col);
 

@@ -52,7 +52,10 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 
 // The first input byte picks a --variant (a preset), or none (two values in
 // the range): the line form and the variant-mismatch check both depend on it.
+// A newline is always none, so that a seed file reads as the file it was
+// whatever the number of presets.
 inline std::string pick_variant(std::uint8_t byte) {
+    if (byte == '\n') return "";
     const std::vector<Preset>& all = presets();
     const std::size_t pick = byte % (all.size() + 2);
     return pick < all.size() ? std::string(all[pick].name) : "";

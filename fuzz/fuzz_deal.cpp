@@ -1,10 +1,11 @@
-// Fuzz target: the deal reader (text, line and JSON forms, mixed in a stream).
+// Fuzz target: the deal reader (text, line, JSON and mchung94 forms, mixed in a stream).
 // Invariant: every deal read writes out in each form, reads back to the same
 // deal, and writes out again byte for byte the same.
 #include <sstream>
 #include <string>
 
 #include "formats/deal_format.hpp"
+#include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
 #include "fuzz_common.hpp"
 
@@ -12,16 +13,21 @@ namespace {
 
 using namespace pyr;
 
-const char* form_name(DealFormat f) { return f == DealFormat::Text ? "text" : f == DealFormat::Line ? "line" : "json"; }
+const char* form_name(DealFormat f) {
+    return f == DealFormat::Text ? "text" : f == DealFormat::Line ? "line" : f == DealFormat::Json ? "json" : "mchung94";
+}
 
 void check_round_trip(const ReadDeal& d, RulesCache& cache) {
     const Rules& rules = *d.rules;
-    for (const DealFormat form : {DealFormat::Text, DealFormat::Line, DealFormat::Json}) {
+    for (const DealFormat form : {DealFormat::Text, DealFormat::Line, DealFormat::Json, DealFormat::Mchung94}) {
+        if (form == DealFormat::Mchung94 && !mchung94_problem(rules.variant).empty()) continue;
         const std::string text = format_deal(rules, d.deal, form);
         std::istringstream in(text);
         LineReader lines(in, "round-trip");
-        // The line form does not name its variant: read it as the user would, with --variant.
-        DealReader reader(lines, cache, form == DealFormat::Line ? rules.variant.name : "");
+        // The line form and the deck string do not name their variant: read them as the
+        // user would, with --variant.
+        const bool unnamed = form == DealFormat::Line || form == DealFormat::Mchung94;
+        DealReader reader(lines, cache, unnamed ? rules.variant.name : "");
         std::optional<ReadDeal> again;
         try {
             again = reader.next();
@@ -35,7 +41,7 @@ void check_round_trip(const ReadDeal& d, RulesCache& cache) {
         fuzz::require(again->rules->variant.name == rules.variant.name, "variant changed");
         fuzz::require(again->deal.tableau == d.deal.tableau, std::string("tableau changed in the ") + form_name(form) + " form");
         fuzz::require(again->deal.stock == d.deal.stock, std::string("stock changed in the ") + form_name(form) + " form");
-        if (form != DealFormat::Line) {
+        if (!unnamed) {
             fuzz::require(again->deal.has_seed == d.deal.has_seed && again->deal.seed == d.deal.seed,
                           std::string("seed changed in the ") + form_name(form) + " form");
         }

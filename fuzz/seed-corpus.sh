@@ -5,13 +5,15 @@
 # are kept. Usage: fuzz/seed-corpus.sh PYRAMIDE_BINARY
 #
 # The deal and move log targets read a first byte that picks a --variant:
-# byte % 12 is a preset's index (traditional 0 ... tut 9), 10 or 11 is none.
-# A newline (10) is used for "none" so that the rest reads as the file it was.
+# byte % (presets + 2) is a preset's index (traditional 0 ... tut 10), the last
+# two are none, and a newline (10) is always none, so that the rest reads as the
+# file it was. A preset's seed files use byte index + presets + 2 (never 10).
 set -euo pipefail
 bin=$(realpath "$1")
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
-presets=(traditional par pyramid-only overlapping giza spanish reserve apophis triangle tut)
+presets=(traditional par pyramid-only microsoft overlapping giza spanish reserve apophis triangle tut)
+selectors=$(( ${#presets[@]} + 2 ))
 for t in deal movelog variant play_command json series; do
     mkdir -p "$corpus/$t"
     rm -f "$corpus/$t"/seed-*
@@ -28,13 +30,19 @@ none=012  # a newline: no --variant
 # Deals: every preset in every form, a stream of mixed forms, broken files.
 for i in "${!presets[@]}"; do
     p=${presets[$i]}
-    sel=$(printf '%03o' "$i")
+    sel=$(printf '%03o' $(( i + selectors )))
     "$bin" deal --variant "$p" --seed 7 | put deal "$p-text" "$none"
     "$bin" deal --variant "$p" --seed 7 --format json | put deal "$p-json" "$none"
     "$bin" deal --variant "$p" --seed 7 --format line | put deal "$p-line" "$sel"
-    "$bin" deal --variant "$p" --seed 7 --count 2 --format line | put deal "$p-line-forced-wrong" "$(printf '%03o' $(( (i + 1) % 10 )))"
+    "$bin" deal --variant "$p" --seed 7 --count 2 --format line | put deal "$p-line-forced-wrong" "$(printf '%03o' $(( (i + 1) % ${#presets[@]} + selectors )))"
 done
 { "$bin" deal --seed 1; "$bin" deal --seed 2 --format line; "$bin" deal --seed 3 --format json; } | put deal mixed "$none"
+# mchung94 deck strings: read as microsoft, with a --variant that fits, one that
+# does not, and in a stream after a text deal.
+"$bin" deal --seed 7 --count 2 --format mchung94 | put deal mchung94 "$none"
+"$bin" deal --variant tut --seed 7 --format mchung94 | put deal mchung94-tut "$(printf '%03o' $(( 10 + selectors )))"
+"$bin" deal --seed 7 --format mchung94 | put deal mchung94-giza "$(printf '%03o' $(( 5 + selectors )))"
+{ "$bin" deal --seed 1; "$bin" deal --seed 2 --format mchung94; } | put deal mchung94-after-text "$none"
 for f in tests/corpus/*.txt tests/corpus/*.jsonl tests/golden/*/*.txt; do
     put deal "$(basename "$(dirname "$f")")-$(basename "$f")" "$none" <"$f"
 done

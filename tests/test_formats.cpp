@@ -363,7 +363,7 @@ TEST_CASE("deals: CRLF endings and a UTF-8 BOM are accepted in every form") {
     }
     // A BOM only counts at the start of the file.
     CHECK(deal_error("\n" + Bom + "pyramide-deal 1\n") ==
-          "t.txt:2:1: expected a deal ('pyramide-deal 1', a line of cards, or JSON), got '\xEF\xBB\xBFpyramide-deal'");
+          "t.txt:2:1: expected a deal ('pyramide-deal 1', a line of cards, a deck string, or JSON), got '\xEF\xBB\xBFpyramide-deal'");
 }
 
 TEST_CASE("deals: free layout: indentation, comments, cards after the keyword") {
@@ -406,7 +406,7 @@ TEST_CASE("deals: errors name file, line and column") {
     CHECK(sev == pyr::Severity::Invalid);
     CHECK(deal_error(replace(line, "\n", " 7H\n"), "", &sev) == "t.txt:1:157: duplicate card 7H (first seen at 1:1)");
     CHECK(deal_error(replace(text, "variant traditional", "variant nosuch"), "", &sev) ==
-          "t.txt:2:9: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, overlapping, giza, "
+          "t.txt:2:9: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, "
           "spanish, reserve, apophis, triangle, tut)");
     CHECK(deal_error(replace(text, "variant traditional", "variant giza")) ==
           "t.txt:12: the stock has 24 cards, but variant 'giza' has 0");
@@ -421,7 +421,7 @@ TEST_CASE("deals: errors name file, line and column") {
     CHECK(deal_error(text, "giza", &sev) == "t.txt:2:9: the deal is for variant 'traditional', but --variant gives 'giza'");
     CHECK(sev == pyr::Severity::Invalid);
     CHECK(deal_error("hello world\n") ==
-          "t.txt:1:1: expected a deal ('pyramide-deal 1', a line of cards, or JSON), got 'hello'");
+          "t.txt:1:1: expected a deal ('pyramide-deal 1', a line of cards, a deck string, or JSON), got 'hello'");
     CHECK(deal_error(std::string("pyramide-deal 1\nvariant traditional\n\xff\xfe\x00\x01\n", 40)) ==
           "t.txt:3:3: binary data (a NUL byte): not a text file");
     CHECK(deal_error(pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Json).substr(0, 40) + "\n") ==

@@ -93,6 +93,7 @@ TEST_CASE("every preset loads with the rules RULES.md gives it", "[presets]") {
         {"traditional", F, 13, L::Pyramid, 28, 24, 1, 1, 1, true, false, G::AllCards, false},
         {"par", F, 13, L::Pyramid, 28, 24, 3, 1, 1, true, false, G::AllCards, true},
         {"pyramid-only", F, 13, L::Pyramid, 28, 24, 1, 1, 1, true, false, G::Pyramid, false},
+        {"microsoft", F, 13, L::Pyramid, 28, 24, 3, 1, 1, true, false, G::Pyramid, false},
         {"overlapping", F, 13, L::Pyramid, 28, 24, 1, 1, 1, true, true, G::AllCards, false},
         {"giza", F, 13, L::Pyramid, 52, 0, 1, 1, 1, true, false, G::AllCards, false},
         {"spanish", DeckKind::Spanish, 12, L::Pyramid, 28, 20, 1, 1, 1, true, false, G::AllCards, false},
@@ -278,6 +279,84 @@ TEST_CASE("pyramid-only: won as soon as the 28 pyramid cards are gone, with card
     CHECK(g.end_reason() == "the pyramid is cleared");
     CHECK(legal(g).empty());
     CHECK(why_not(g, "draw") == "the game is over: it is won");
+}
+
+// ---------------------------------------------------------------- microsoft
+
+TEST_CASE("microsoft: par's play with the pyramid goal and no score, and says it is Microsoft's", "[presets][microsoft]") {
+    const pyr::Variant ms = pyr::load_variant("microsoft");
+    CHECK(ms.summary.find("Microsoft Solitaire Collection") != std::string::npos);
+    pyr::Variant par = pyr::load_variant("par");
+    par.name = ms.name;
+    par.summary = ms.summary;
+    par.goal = pyr::Goal::Pyramid;
+    par.scored = false;
+    par.pass_bonus.clear();
+    par.card_penalty = 0;
+    par.series = 0;
+    CHECK(ms == par);
+}
+
+namespace {
+// ClearableStock with its four Kings first, so they lie on the waste while the pyramid goes.
+constexpr std::string_view KingsFirstStock =
+    "KS KH KD KC JS JH JD JC TS TH TD TC 9S 9H 9D 9C 8S 8H 8D 8C 7S 7H 7D 7C";
+}  // namespace
+
+TEST_CASE("microsoft: won when the pyramid is cleared in the third pass, with cards left on the waste",
+          "[presets][microsoft]") {
+    for (const char* name : {"microsoft", "par"}) {
+        INFO("variant " << name);
+        const Rules rules(pyr::load_variant(name));
+        Game g(rules, make_deal(rules.variant, ClearablePyramid, KingsFirstStock));
+        for (int pass = 1; pass <= 2; ++pass) {
+            play_times(g, "draw", 25);
+            play(g, "recycle");
+        }
+        CHECK(g.state().pass == 3);
+        play(g, ClearQueensAndAces);
+        play_times(g, "draw", 5);  // the Kings onto the waste, JS turned
+        play(g, ClearWithStock.substr(std::string_view("draw; ").size()));
+        CHECK(g.pyramid_cleared());
+        CHECK(g.state().stock_left() == 0);
+        CHECK(waste_names(g, 0) == "KS KH KD KC");
+        if (std::string_view(name) == "microsoft") {
+            CHECK(g.status() == Status::Won);
+            CHECK(g.end_reason() == "the pyramid is cleared");
+            CHECK(legal(g).empty());
+        } else {  // par wants all 52: the Kings are still to go
+            CHECK(g.status() == Status::InProgress);
+            CHECK(is_listed(g, "lone KC@w1"));
+        }
+    }
+}
+
+TEST_CASE("microsoft: three passes in all, a third recycle is refused", "[presets][microsoft]") {
+    const Rules rules(pyr::load_variant("microsoft"));
+    Game g(rules, make_deal(rules.variant, ClearablePyramid, ClearableStock));
+    play_times(g, "draw", 25);
+    play(g, "recycle");
+    play_times(g, "draw", 25);
+    play(g, "recycle");
+    CHECK(g.state().pass == 3);
+    play_times(g, "draw", 25);
+    CHECK_FALSE(is_listed(g, "recycle"));
+    CHECK(why_not(g, "recycle") == "cannot recycle: all 3 passes are used");
+    play(g, ClearQueensAndAces);
+    play(g, "KC; KD; KH; KS");
+    CHECK(g.status() == Status::Lost);
+    CHECK(g.end_reason() == "no more moves: stock empty after 3 passes");
+}
+
+TEST_CASE("microsoft: the turned card and the waste top pair with each other", "[presets][microsoft]") {
+    const Rules rules(pyr::load_variant("microsoft"));
+    Game g(rules, make_deal(rules.variant, LockedPyramid, PairedStock));
+    play(g, "draw; draw");  // AS onto the waste, QS turned
+    CHECK(legal(g) == std::set<std::string>{"pair QS@turned AS@w1", "draw w1"});
+    play(g, PlayPairedStock.substr(std::string_view("draw; draw; ").size()));
+    CHECK(g.state().stock_left() == 0);
+    CHECK(g.state().waste_len[0] == 0);
+    CHECK(g.status() == Status::Lost);  // the pyramid's 4s to 9s have no partner left
 }
 
 // ---------------------------------------------------------------- overlapping

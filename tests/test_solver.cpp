@@ -177,6 +177,7 @@ TEST_CASE("the shortest line is the fewest moves: giza", "[solver]") { compare_s
 TEST_CASE("solver agrees with a plain exhaustive search: traditional", "[solver]") { compare("traditional", 200, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: pyramid-only", "[solver]") { compare("pyramid-only", 200, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: par", "[solver]") { compare("par", 100, 5000); }
+TEST_CASE("solver agrees with a plain exhaustive search: microsoft", "[solver]") { compare("microsoft", 100, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: overlapping", "[solver]") { compare("overlapping", 150, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: giza", "[solver]") { compare("giza", 150, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: spanish", "[solver]") { compare("spanish", 150, 5000); }

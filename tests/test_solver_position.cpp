@@ -254,7 +254,8 @@ void check_coverage(const Coverage& seen) {
 TEST_CASE("solver positions agree with Game at every node: presets", "[solver][position]") {
     Coverage seen;
     for (const char* preset :
-         {"traditional", "pyramid-only", "par", "overlapping", "giza", "spanish", "reserve", "apophis", "triangle", "tut"}) {
+         {"traditional", "pyramid-only", "par", "microsoft", "overlapping", "giza", "spanish", "reserve", "apophis", "triangle",
+          "tut"}) {
         const Rules rules(load_variant(preset));
         walk_variant(rules, 40, 300, seen);
     }

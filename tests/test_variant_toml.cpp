@@ -88,7 +88,7 @@ std::string parse_error(const std::string& text) {
 }  // namespace
 
 TEST_CASE("variant toml: every preset loads, by name and from its text") {
-    REQUIRE(pyr::presets().size() == 10);
+    REQUIRE(pyr::presets().size() == 11);
     CHECK(pyr::presets().front().name == "traditional");
     for (const pyr::Preset& p : pyr::presets()) {
         const std::string name(p.name);
@@ -109,7 +109,7 @@ TEST_CASE("variant toml: every preset loads, by name and from its text") {
     }
     CHECK(pyr::find_preset("nosuch") == nullptr);
     CHECK(load_error("nosuch") ==
-          "unknown variant 'nosuch' (presets: traditional, par, pyramid-only, overlapping, giza, spanish, reserve, "
+          "unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, spanish, reserve, "
           "apophis, triangle, tut)");
 }
 
@@ -218,7 +218,7 @@ TEST_CASE("variant toml: unknown key, wrong type, out of range: file, line and c
     CHECK(parse_error("name = \"two words\"\n") == "mine.toml:1:8: name must be one word, without spaces");
     CHECK(parse_error("base = 3\n") == "mine.toml:1:8: base must be a string, not an integer");
     CHECK(parse_error("base = \"nosuch\"\n") ==
-          "mine.toml:1:8: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, overlapping, giza, "
+          "mine.toml:1:8: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, "
           "spanish, reserve, apophis, triangle, tut)");
     CHECK(parse_error("[rules]\ndraw = 1\n") == "mine.toml:1:2: unknown key 'rules'");
     CHECK(parse_error(std::string("draw = 1\0", 9)) == "mine.toml: binary data (a NUL byte): not a TOML file");

@@ -4,8 +4,9 @@
 # terminal to measure) is at most 80 columns wide, colour removed, a UTF-8
 # character one column. Exempt, each for a reason:
 #   - a JSON value ({...} or [...] on its own line): for machines, one a line;
-#   - a deal in its line form (cards and key=value words only): one deal a line
-#     is the format (formats/deal.md);
+#   - a deal in its line form (cards and key=value words only), or a mchung94
+#     deck string (52 two-character cards in one word): one deal a line is the
+#     format (formats/deal.md);
 #   - a message (pyramide: ..., pyramide deal: ...) or a validate record
 #     (FILE: ok: ...): one line each, naming a file as compilers do, for
 #     editors and grep;
@@ -25,6 +26,7 @@ wide=$(
             next if length($plain) <= 80;
             next if $plain =~ /^\s*[\[{]/;
             next if $plain =~ /^(?:[a-z_]+=\S+ )*(?:[0-9A-Z]{2}(?: |$))+$/;
+            next if $plain =~ /^(?:[2-9ATJQK][cdhs]){52}$/;
             next if $plain =~ /^pyramide(?: [a-z]+)*: / || $plain =~ /^\S.*?: ok: /;
             next if $plain =~ /^\$ /;
             printf "%s:%d: %d columns: %s\n", $ARGV, $., length($plain), substr($plain, 0, 100);
