@@ -109,7 +109,14 @@ void for_each_series_game(const std::string& series_file, const Series& series, 
     std::string first_variant;
     for (std::size_t i = 0; i < series.logs.size(); ++i) {
         const SeriesEntry& e = series.logs[i];
-        Input in(series_log_path(series_file, e.name));
+        const std::string path = series_log_path(series_file, e.name);
+        // A name in a file is not a pipe the user chose to read: a FIFO or a
+        // device would be waited on, or read without end.
+        std::error_code ec;
+        if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+            throw InputError(series_file, e.line, e.col,
+                             fmt::format("game {} ({}) is not a regular file", i + 1, printable(e.name)));
+        Input in(path);
         const MoveLog log = read_log(in.lines(), cache, variant);
         const std::string& name = log.deal.rules->variant.name;
         if (i == 0) first_variant = name;
