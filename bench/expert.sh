@@ -13,7 +13,7 @@ now() { date +%s.%N; }
 for v in traditional pyramid-only; do
     start=$(now)
     counts=$("$bin" stats --variant "$v" --seeds "0..$((deals - 1))" --measure expert,blind --expert-samples 32 --json |
-        tr -d ' \n' | grep -o '"[a-z]*":{"count":[0-9]*' | tr '\n' ' ')
+        tr -d ' \n' | grep -o '"[a-z]*":{"count":[0-9]*' | sed 's/"\([a-z]*\)":{"count":/\1 /' | paste -sd, -)
     end=$(now)
     awk -v s="$start" -v e="$end" -v n="$deals" -v v="$v" -v c="$counts" -v cores="$(nproc)" 'BEGIN {
         t = e - s
