@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <random>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -148,6 +149,11 @@ std::size_t terminal_columns(std::FILE* stream) {
     const char* columns = std::getenv("COLUMNS");
     if (const std::optional<std::uint64_t> n = parse_decimal(columns ? columns : "", 1, 100000)) return *n;
     return 80;
+}
+
+std::uint64_t random_seed() {
+    std::random_device dev;
+    return ((std::uint64_t{dev()} << 32) | dev()) & ((std::uint64_t{1} << 53) - 1);
 }
 
 }  // namespace pyr::cmd

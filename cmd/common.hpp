@@ -63,6 +63,9 @@ std::size_t terminal_columns(std::FILE* stream);
 // past 2^64-1 to seed 0: throws UsageError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);
 
+// A random seed below 2^53, so that JSON readers that use doubles keep it exact.
+std::uint64_t random_seed();
+
 // An option whose text `read` turns into a value at parse time: an InputError it
 // throws becomes a usage error (exit 2) through CLI11, like every other.
 CLI::Option* add_read_option(CLI::App& app, const std::string& names, const std::string& help,

@@ -1,6 +1,6 @@
 // pyramide deal: seeded deals, one or many, in the text, line, JSON or mchung94 form.
+#include <functional>
 #include <memory>
-#include <random>
 
 #include <fmt/format.h>
 
@@ -40,19 +40,14 @@ void check_form(const Rules& rules, DealFormat format) {
             throw UsageError(fmt::format("--format mchung94: {}", why));
 }
 
-// PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
-int run_pysolfc_deal(const DealOptions& o) {
-    const Rules rules(load_variant(o.variant));
-    const DealFormat format = format_of(o);
-    check_form(rules, format);
+// `count` deals, deal i's text from `deal_text(i)`, written whole or not at
+// all, in blocks so that memory stays bounded; text-form deals blank-line apart.
+int write_deals(const DealOptions& o, DealFormat format, const std::function<std::string(std::uint64_t)>& deal_text) {
     Output out(o.output);
     std::string buffer;
-    // check_pysolfc_count() has made sure that every number of the count is a game number.
-    std::optional<PysolfcNumber> n = o.pysolfc;
-    for (std::uint64_t i = 0; i < o.count; ++i, n = n->next()) {
+    for (std::uint64_t i = 0; i < o.count; ++i) {
         if (format == DealFormat::Text && i > 0) buffer += '\n';
-        const std::string deal = format_deal(rules, pysolfc_deal(rules, *n), format);
-        buffer += format == DealFormat::Text ? with_pysolfc_comment(deal, *n) : deal;
+        buffer += deal_text(i);
         if (buffer.size() > 1 << 16) {
             out.write(buffer);
             buffer.clear();
@@ -63,6 +58,20 @@ int run_pysolfc_deal(const DealOptions& o) {
     return ExitOk;
 }
 
+// PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
+int run_pysolfc_deal(const DealOptions& o) {
+    const Rules rules(load_variant(o.variant));
+    const DealFormat format = format_of(o);
+    check_form(rules, format);
+    // check_pysolfc_count() has made sure that every number of the count is a game number.
+    PysolfcNumber n = *o.pysolfc;
+    return write_deals(o, format, [&](std::uint64_t i) {
+        if (i > 0) n = *n.next();
+        const std::string deal = format_deal(rules, pysolfc_deal(rules, n), format);
+        return format == DealFormat::Text ? with_pysolfc_comment(deal, n) : deal;
+    });
+}
+
 int run_deal(const DealOptions& o, bool seeded) {
     if (o.pysolfc) return run_pysolfc_deal(o);
     const Rules rules(load_variant(o.variant));
@@ -70,26 +79,13 @@ int run_deal(const DealOptions& o, bool seeded) {
     check_form(rules, format);
     std::uint64_t seed = o.seed;
     if (!seeded) {
-        // A random seed below 2^53, so JSON readers that use doubles keep it exact.
-        std::random_device rd;
-        seed = ((std::uint64_t{rd()} << 32) | rd()) & ((std::uint64_t{1} << 53) - 1);
+        seed = random_seed();
     }
     // Forms that cannot carry the seed name it on stderr.
     if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
         message(fmt::format("seed {}", seed));
-    Output out(o.output);
-    std::string buffer;
-    for (std::uint64_t i = 0; i < o.count; ++i) {
-        if (format == DealFormat::Text && i > 0) buffer += '\n';
-        buffer += format_deal(rules, deal_from_seed(rules.variant, seed + i), format);
-        if (buffer.size() > 1 << 16) {
-            out.write(buffer);
-            buffer.clear();
-        }
-    }
-    out.write(buffer);
-    out.commit();
-    return ExitOk;
+    return write_deals(o, format,
+                       [&](std::uint64_t i) { return format_deal(rules, deal_from_seed(rules.variant, seed + i), format); });
 }
 }  // namespace
 

@@ -10,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 #include <system_error>
 
 #include <pwd.h>
@@ -363,11 +362,7 @@ std::optional<ReadDeal> Session::next_deal(int k) {
     if (!seeds_started_) {
         seeds_started_ = true;
         if (o_.seed_given) next_seed_ = o_.seed;
-        else {
-            // Seeds stay below 2^53 so that JSON readers keep them exact.
-            std::random_device dev;
-            next_seed_ = ((std::uint64_t{dev()} << 32) | dev()) & ((std::uint64_t{1} << 53) - 1);
-        }
+        else next_seed_ = random_seed();
     }
     rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
     return rd;
