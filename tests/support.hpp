@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <set>
 #include <string>
@@ -165,6 +166,29 @@ inline std::set<std::string> legal(const Game& g) {
     for (const Move& m : list) out.insert(show(g, m));
     REQUIRE(static_cast<int>(out.size()) == list.size);  // no move listed twice
     return out;
+}
+
+// A position as bytes, for the plain exhaustive searches the solvers are
+// checked against: every field that decides the future (and, with
+// `with_score`, the score: the pass the pyramid was cleared in), arrays
+// zeroed beyond their length.
+inline std::string state_key(const State& s, bool with_score) {
+    State c{};
+    c.present = s.present;
+    c.stock_len = s.stock_len;
+    c.stock_pos = s.stock_pos;
+    for (int i = s.stock_pos; i < s.stock_len; ++i) c.stock[i] = s.stock[i];
+    for (int k = 0; k < MaxWastePiles; ++k) {
+        c.waste_len[k] = s.waste_len[k];
+        for (int i = 0; i < s.waste_len[k]; ++i) c.waste[k][i] = s.waste[k][i];
+    }
+    c.turned = s.turned;
+    c.pass = s.pass;
+    if (with_score) c.cleared_pass = s.cleared_pass;
+    c.removed_this_pass = s.removed_this_pass;
+    std::string bytes(sizeof(State), '\0');
+    std::memcpy(bytes.data(), &c, sizeof(State));
+    return bytes;
 }
 
 }  // namespace pyr::test

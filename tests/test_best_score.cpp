@@ -4,7 +4,6 @@
 // no bound, no move order, no normal form.
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -15,6 +14,7 @@
 #include "lib/shuffle.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -46,25 +46,7 @@ public:
     }
 
 private:
-    // Every field that decides the future and the score; arrays zeroed beyond their length.
-    static std::string key(const State& s) {
-        State c{};
-        c.present = s.present;
-        c.stock_len = s.stock_len;
-        c.stock_pos = s.stock_pos;
-        for (int i = s.stock_pos; i < s.stock_len; ++i) c.stock[i] = s.stock[i];
-        for (int k = 0; k < MaxWastePiles; ++k) {
-            c.waste_len[k] = s.waste_len[k];
-            for (int i = 0; i < s.waste_len[k]; ++i) c.waste[k][i] = s.waste[k][i];
-        }
-        c.turned = s.turned;
-        c.pass = s.pass;
-        c.cleared_pass = s.cleared_pass;
-        c.removed_this_pass = s.removed_this_pass;
-        std::string bytes(sizeof(State), '\0');
-        std::memcpy(bytes.data(), &c, sizeof(State));
-        return bytes;
-    }
+    static std::string key(const State& s) { return test::state_key(s, true); }
     std::size_t budget_;
     std::unordered_map<std::string, int> seen_;
 };

@@ -3,7 +3,6 @@
 // seen (by its exact bytes), no pruning, no move ordering, no normal form.
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <deque>
 #include <string>
 #include <unordered_set>
@@ -12,6 +11,7 @@
 #include "lib/shuffle.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -58,24 +58,7 @@ public:
         return -1;
     }
 
-    static std::string key(const State& s) {
-        // Every field that decides the future; zeroed arrays beyond their length.
-        State c{};
-        c.present = s.present;
-        c.stock_len = s.stock_len;
-        c.stock_pos = s.stock_pos;
-        for (int i = s.stock_pos; i < s.stock_len; ++i) c.stock[i] = s.stock[i];
-        for (int k = 0; k < MaxWastePiles; ++k) {
-            c.waste_len[k] = s.waste_len[k];
-            for (int i = 0; i < s.waste_len[k]; ++i) c.waste[k][i] = s.waste[k][i];
-        }
-        c.turned = s.turned;
-        c.pass = s.pass;
-        c.removed_this_pass = s.removed_this_pass;
-        std::string bytes(sizeof(State), '\0');
-        std::memcpy(bytes.data(), &c, sizeof(State));
-        return bytes;
-    }
+    static std::string key(const State& s) { return test::state_key(s, false); }
 private:
     std::uint64_t budget_;
     std::unordered_set<std::string> seen_;
