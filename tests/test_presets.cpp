@@ -202,9 +202,10 @@ TEST_CASE("par: recycling turns the waste over unshuffled, its bottom card turne
     CHECK(waste_names(g, 0) == "JS");
 }
 
-TEST_CASE("par: three passes in all, a third recycle is refused", "[presets][par]") {
-    const Rules rules(pyr::load_variant("par"));
-    Game g(rules, make_deal(rules.variant, ClearablePyramid, ClearableStock));
+namespace {
+// The clearable deal drawn through three passes (no card removed): the third
+// recycle is refused. Par and microsoft share these rules.
+void draw_through_three_passes(Game& g) {
     play_times(g, "draw", 25);
     play(g, "recycle");
     play_times(g, "draw", 25);
@@ -213,6 +214,13 @@ TEST_CASE("par: three passes in all, a third recycle is refused", "[presets][par
     play_times(g, "draw", 25);
     CHECK_FALSE(is_listed(g, "recycle"));
     CHECK(why_not(g, "recycle") == "cannot recycle: all 3 passes are used");
+}
+}  // namespace
+
+TEST_CASE("par: three passes in all, a third recycle is refused", "[presets][par]") {
+    const Rules rules(pyr::load_variant("par"));
+    Game g(rules, make_deal(rules.variant, ClearablePyramid, ClearableStock));
+    draw_through_three_passes(g);
     CHECK(why_not(g, "draw") == "cannot draw: the stock is empty");
     // Left to play: the bottom row's Queens and Aces, and the Kings on top of the waste.
     play(g, ClearQueensAndAces);
@@ -334,14 +342,7 @@ TEST_CASE("microsoft: won when the pyramid is cleared in the third pass, with ca
 TEST_CASE("microsoft: three passes in all, a third recycle is refused", "[presets][microsoft]") {
     const Rules rules(pyr::load_variant("microsoft"));
     Game g(rules, make_deal(rules.variant, ClearablePyramid, ClearableStock));
-    play_times(g, "draw", 25);
-    play(g, "recycle");
-    play_times(g, "draw", 25);
-    play(g, "recycle");
-    CHECK(g.state().pass == 3);
-    play_times(g, "draw", 25);
-    CHECK_FALSE(is_listed(g, "recycle"));
-    CHECK(why_not(g, "recycle") == "cannot recycle: all 3 passes are used");
+    draw_through_three_passes(g);
     play(g, ClearQueensAndAces);
     play(g, "KC; KD; KH; KS");
     CHECK(g.status() == Status::Lost);
