@@ -11,6 +11,7 @@
 
 #include "formats/cards.hpp"
 #include "formats/deal_format.hpp"
+#include "deal_text.hpp"
 #include "formats/error.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
@@ -19,6 +20,8 @@
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
 
+using pyr::test::read_deals;
+using pyr::test::deal_error;
 using pyr::Card;
 using pyr::DealFormat;
 using pyr::DeckKind;
@@ -42,29 +45,6 @@ Card card_of(DeckKind deck, std::string_view token, std::string* why = nullptr) 
     const Card c = pyr::parse_card(deck, token, w);
     if (why) *why = w;
     return c;
-}
-
-// All deals in `text`, read as the file "t.txt".
-std::vector<pyr::ReadDeal> read_deals(const std::string& text, pyr::RulesCache& cache, const std::string& variant = "") {
-    std::istringstream in(text);
-    pyr::LineReader lines(in, "t.txt");
-    pyr::DealReader reader(lines, cache, variant);
-    std::vector<pyr::ReadDeal> out;
-    while (std::optional<pyr::ReadDeal> d = reader.next()) out.push_back(*d);
-    return out;
-}
-
-// "file:line:col: message" of the error reading `text` as deals, or "no error".
-std::string deal_error(const std::string& text, const std::string& variant = "",
-                       pyr::Severity* severity = nullptr) {
-    pyr::RulesCache cache;
-    try {
-        read_deals(text, cache, variant);
-    } catch (const pyr::InputError& e) {
-        if (severity) *severity = e.severity;
-        return e.format();
-    }
-    return "no error";
 }
 
 pyr::MoveLog read_log_text(const std::string& text, pyr::RulesCache& cache, const std::string& name = "t.log") {

@@ -10,34 +10,17 @@
 #include <vector>
 
 #include "formats/deal_format.hpp"
+#include "deal_text.hpp"
 #include "formats/error.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
 #include "lib/shuffle.hpp"
 
+using pyr::test::read_deals;
+using pyr::test::deal_error;
 using pyr::DealFormat;
 
 namespace {
-
-std::vector<pyr::ReadDeal> read_deals(const std::string& text, pyr::RulesCache& cache, const std::string& variant = "") {
-    std::istringstream in(text);
-    pyr::LineReader lines(in, "t.txt");
-    pyr::DealReader reader(lines, cache, variant);
-    std::vector<pyr::ReadDeal> out;
-    while (std::optional<pyr::ReadDeal> d = reader.next()) out.push_back(*d);
-    return out;
-}
-
-std::string deal_error(const std::string& text, const std::string& variant = "", pyr::Severity* severity = nullptr) {
-    pyr::RulesCache cache;
-    try {
-        read_deals(text, cache, variant);
-    } catch (const pyr::InputError& e) {
-        if (severity) *severity = e.severity;
-        return e.format();
-    }
-    return "no error";
-}
 
 // The deck string of mchung94/pyramid-solver's README, the deck it took 44 s
 // to prove unsolvable, with "8s is at the top of the deck and Jh is at the bottom".
