@@ -122,12 +122,16 @@ const char* status_word(Status st) {
     return st == Status::Won ? "won" : st == Status::Lost ? "lost" : "unfinished";
 }
 
-std::vector<InputError> log_warnings(const MoveLog& log, const std::string& file) {
+std::vector<InputError> torn_line_warnings(const std::string& file, int torn_line, const std::string& torn_text) {
     std::vector<InputError> out;
-    if (log.torn_line)
-        out.emplace_back(file, log.torn_line, 0,
-                         fmt::format("torn last line ignored (no final newline): '{}'", excerpt(log.torn_text)));
+    if (torn_line)
+        out.emplace_back(file, torn_line, 0,
+                         fmt::format("torn last line ignored (no final newline): '{}'", excerpt(torn_text)));
     return out;
+}
+
+std::vector<InputError> log_warnings(const MoveLog& log, const std::string& file) {
+    return torn_line_warnings(file, log.torn_line, log.torn_text);
 }
 
 std::string format_log_header(const Rules& rules, const Deal& deal) {

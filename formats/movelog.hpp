@@ -74,6 +74,8 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
 // What a reader of the log should also say, as (file, line, col, message):
 // "torn last line ignored (no final newline): 'JC 2'". Empty for most logs.
 std::vector<InputError> log_warnings(const MoveLog& log, const std::string& file);
+// The warning of a torn last line (0: none), as every append-only file's reader says it.
+std::vector<InputError> torn_line_warnings(const std::string& file, int torn_line, const std::string& torn_text);
 
 // "pyramide-log 1", the deal, and the "moves" line.
 std::string format_log_header(const Rules& rules, const Deal& deal);

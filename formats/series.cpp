@@ -90,11 +90,7 @@ Series read_series(LineReader& lines) {
 }
 
 std::vector<InputError> series_warnings(const Series& series, const std::string& file) {
-    std::vector<InputError> out;
-    if (series.torn_line)
-        out.emplace_back(file, series.torn_line, 0,
-                         fmt::format("torn last line ignored (no final newline): '{}'", excerpt(series.torn_text)));
-    return out;
+    return torn_line_warnings(file, series.torn_line, series.torn_text);
 }
 
 std::string series_log_path(const std::string& series_file, const std::string& entry) {
