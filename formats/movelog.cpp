@@ -150,23 +150,9 @@ MoveLog read_log(LineReader& lines, RulesCache& cache, const std::string& varian
     MoveLog log;
     log.file = lines.name();
     lines.set_hold_back_torn_line(true);
+    read_format_header(lines, LogHeader, LogVersion, "move log", "move log", "pyramide-series",
+                       "this is a series of games (formats/series.md), not a move log: name one of the logs it lists");
     std::string raw;
-    bool header = false;
-    while (lines.next(raw)) {
-        const std::string line = strip_comment(raw);
-        if (line.empty()) continue;
-        const std::vector<Token> toks = tokenize(line);
-        if (ascii_lower(toks[0].text) == "pyramide-series")
-            lines.fail(toks[0].col, "this is a series of games (formats/series.md), not a move log: name one of the "
-                                    "logs it lists");
-        if (ascii_lower(toks[0].text) != LogHeader) lines.fail(toks[0].col, fmt::format("expected '{} {}'", LogHeader, LogVersion));
-        if (toks.size() != 2 || toks[1].text != std::to_string(LogVersion))
-            lines.fail(toks.size() > 1 ? toks[1].col : 0,
-                       fmt::format("unsupported move log version (this program reads '{} {}')", LogHeader, LogVersion));
-        header = true;
-        break;
-    }
-    if (!header) throw InputError(lines.name(), 0, 0, "empty file: expected a move log");
     DealReader deals(lines, cache, variant);
     log.deal = deals.read_body(lines.line_number(), "moves");
     bool moves = false;

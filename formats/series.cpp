@@ -25,28 +25,12 @@ std::string rest_of_line(const std::string& raw, std::size_t keyword_end) {
     return raw.substr(from, to - from);
 }
 
-void read_header(LineReader& lines) {
-    std::string raw;
-    while (lines.next(raw)) {
-        const std::string line = strip_comment(raw);
-        const std::vector<Token> toks = tokenize(line);
-        if (toks.empty()) continue;
-        if (ascii_lower(toks[0].text) != SeriesHeader)
-            lines.fail(toks[0].col, fmt::format("expected '{} {}'", SeriesHeader, SeriesVersion));
-        if (toks.size() != 2 || toks[1].text != std::to_string(SeriesVersion))
-            lines.fail(toks.size() > 1 ? toks[1].col : 0,
-                       fmt::format("unsupported series version (this program reads '{} {}')", SeriesHeader,
-                                   SeriesVersion));
-        return;
-    }
-    throw InputError(lines.name(), 0, 0, "empty file: expected a series of games");
-}
 }  // namespace
 
 Series read_series(LineReader& lines) {
     Series s;
     lines.set_hold_back_torn_line(true);
-    read_header(lines);
+    read_format_header(lines, SeriesHeader, SeriesVersion, "series", "series of games");
     std::string raw;
     bool games_seen = false, deals_seen = false;
     while (lines.next(raw)) {

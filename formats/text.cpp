@@ -121,6 +121,24 @@ std::string ascii_lower(std::string_view s) {
     return out;
 }
 
+void read_format_header(LineReader& lines, std::string_view word, int version, std::string_view what,
+                        std::string_view expected, std::string_view other_word, std::string_view other_message) {
+    std::string raw;
+    while (lines.next(raw)) {
+        const std::string line = strip_comment(raw);
+        const std::vector<Token> toks = tokenize(line);
+        if (toks.empty()) continue;
+        const std::string first = ascii_lower(toks[0].text);
+        if (!other_word.empty() && first == other_word) lines.fail(toks[0].col, std::string(other_message));
+        if (first != word) lines.fail(toks[0].col, fmt::format("expected '{} {}'", word, version));
+        if (toks.size() != 2 || toks[1].text != std::to_string(version))
+            lines.fail(toks.size() > 1 ? toks[1].col : 0,
+                       fmt::format("unsupported {} version (this program reads '{} {}')", what, word, version));
+        return;
+    }
+    throw InputError(lines.name(), 0, 0, fmt::format("empty file: expected a {}", expected));
+}
+
 std::string strip_comment(const std::string& line) {
     const std::size_t hash = line.find('#');
     std::string s = hash == std::string::npos ? line : line.substr(0, hash);

@@ -73,6 +73,15 @@ std::string ascii_lower(std::string_view s);
 // The line without its `#` comment and trailing blanks.
 std::string strip_comment(const std::string& line);
 
+// The first line of a versioned file ("pyramide-log 1"), after blank lines and
+// comments: `word` then `version`, the word in any case. Throws InputError:
+// "expected 'word N'"; "unsupported `what` version (...)"; at the end of the
+// input, "empty file: expected a `expected`". A line starting with
+// `other_word` (another of our formats) gets `other_message` instead.
+void read_format_header(LineReader& lines, std::string_view word, int version, std::string_view what,
+                        std::string_view expected, std::string_view other_word = "",
+                        std::string_view other_message = "");
+
 struct Token {
     std::string_view text;
     int col;  // 1-based, in characters
