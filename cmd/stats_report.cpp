@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "formats/error.hpp"
 #include "formats/json.hpp"
+#include "lib/interval.hpp"
 
 namespace pyr::cmd {
 
@@ -19,16 +20,6 @@ namespace {
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
                                              "lock (can never be removed)", "won by the blind player",
                                              "best score (solver)", "won by the expert player"};
-
-// Wilson score interval, 95%.
-std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
-    if (n == 0) return {0, 0};
-    const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
-    const double denom = 1 + z * z / nn;
-    const double centre = (p + z * z / (2 * nn)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 double rate(std::uint64_t k, std::uint64_t n) { return n ? static_cast<double>(k) / static_cast<double>(n) : 0; }
 

@@ -6,7 +6,7 @@
 # bash-completion itself, so `source completions/pyramide.bash` works too.
 # tests/docs/completions.sh fails when this file and the binary disagree.
 
-_pyramide_subcommands="deal play validate replay solve stats variants help"
+_pyramide_subcommands="deal play validate replay solve rate stats variants help"
 
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
@@ -16,12 +16,13 @@ _pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log -
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
+_pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit -j --jobs --json"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -129,7 +130,7 @@ _pyramide() {
         "") mapfile -t COMPREPLY < <(compgen -W "$_pyramide_subcommands" -- "$cur") ;;
         deal) ;;
         play | solve | replay) ((nargs == 0)) && _pyramide_files ;;
-        validate) _pyramide_files ;;
+        validate | rate) _pyramide_files ;;
         stats)
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;

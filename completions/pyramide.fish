@@ -61,7 +61,7 @@ function __pyramide_variants
     __fish_complete_suffix .toml
 end
 
-set -l subcommands deal play validate replay solve stats variants help
+set -l subcommands deal play validate replay solve rate stats variants help
 complete -c pyramide -f
 
 # pyramide
@@ -72,6 +72,7 @@ complete -c pyramide -n '__pyramide_at ""' -a play -d 'Play a game line by line'
 complete -c pyramide -n '__pyramide_at ""' -a validate -d 'Check deal files and move logs'
 complete -c pyramide -n '__pyramide_at ""' -a replay -d 'Replay a move log'
 complete -c pyramide -n '__pyramide_at ""' -a solve -d 'Find a winning line for a deal'
+complete -c pyramide -n '__pyramide_at ""' -a rate -d 'Rate deals for a player who does not see the stock'
 complete -c pyramide -n '__pyramide_at ""' -a stats -d 'Measure many deals or move logs'
 complete -c pyramide -n '__pyramide_at ""' -a variants -d 'List the variant presets'
 complete -c pyramide -n '__pyramide_at ""' -a help -d 'Show the manual page of a subcommand'
@@ -128,6 +129,20 @@ complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with th
 complete -c pyramide -n '__pyramide_at solve' -l any -d 'Scored variants: the first win, not the best score'
 complete -c pyramide -n '__pyramide_at solve' -l json -d 'Print the result as JSON'
 complete -c pyramide -n '__pyramide_at solve' -l node-limit -x -d 'Give up after this many positions'
+
+# pyramide rate
+complete -c pyramide -n '__pyramide_at rate' -F -d 'Deal file'
+complete -c pyramide -n '__pyramide_at rate' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at rate' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at rate' -s s -l seed -x -d "Rate this seed's deal"
+complete -c pyramide -n '__pyramide_at rate' -s n -l count -x -d 'Rate this many deals'
+complete -c pyramide -n '__pyramide_at rate' -l pysolfc -x -d "Rate PySolFC's game number N"
+complete -c pyramide -n '__pyramide_at rate' -s r -l runs -x -d "R: the expert's games"
+complete -c pyramide -n '__pyramide_at rate' -l expert-samples -x -d 'K: stock orders each choice is weighed in'
+complete -c pyramide -n '__pyramide_at rate' -l expert-seed -x -d "The expert's sampling seed"
+complete -c pyramide -n '__pyramide_at rate' -l node-limit -x -d 'Give up the verdict after this many positions'
+complete -c pyramide -n '__pyramide_at rate' -s j -l jobs -x -d 'Threads'
+complete -c pyramide -n '__pyramide_at rate' -l json -d 'Print one JSON object a deal'
 
 # pyramide stats
 complete -c pyramide -n '__pyramide_at stats' -F -d 'Deal file or move log'

@@ -1,0 +1,50 @@
+// How hard a deal is for a player who does not see the stock: the solver's
+// verdict (stock known), the fewest moves of a win, and the expert player's
+// chance of winning it, estimated from R games of the expert (lib/expert.hpp),
+// each with its own sampling seed. The band (easy to expert) is read from that
+// chance alone, and only a deal the solver wins has one.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "game.hpp"
+#include "expert.hpp"
+#include "solver.hpp"
+
+namespace pyr {
+
+enum class Band { Easy, Medium, Hard, Expert };
+inline constexpr int Bands = 4;
+
+struct RatingOptions {
+    int runs = 16;                 // R: the expert's games
+    int samples = 16;              // K: the stock orders each of its choices weighs
+    std::uint64_t seed = 0;        // run r samples with seed + r
+    std::uint64_t node_limit = 10'000'000;  // the verdict's and the fewest moves' solves (the expert has its own)
+    unsigned threads = 1;          // the R games on this many threads (same result whatever the count)
+};
+
+struct Rating {
+    SolveOutcome verdict = SolveOutcome::GaveUp;
+    std::optional<int> fewest_moves;  // a win's fewest moves, when the search finished
+    // The expert's games: none for a deal proved lost, which nobody can win.
+    int runs = 0, wins = 0;
+    double low = 0, high = 0;  // the 95% Wilson interval of wins / runs
+    std::optional<Band> band;  // a deal the solver wins
+};
+
+Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& options);
+
+// The band of a winnable deal the expert won `wins` of `runs` times (runs > 0).
+Band band_of(int wins, int runs);
+// The smallest chance of each band, for the man page and messages: easy 0.75, ...
+double band_floor(Band b);
+std::string_view band_name(Band b);
+// The band of that name ("easy"), nullopt for another word.
+std::optional<Band> band_named(std::string_view name);
+
+// One game of the expert from the deal: whether it won.
+bool expert_wins(const Rules& rules, const Deal& deal, const ExpertOptions& options);
+
+}  // namespace pyr

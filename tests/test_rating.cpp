@@ -1,0 +1,109 @@
+// The rating of a deal (lib/rating.hpp): its verdict is the solver's, its
+// fewest moves a real win that no shorter line beats, its expert count the
+// expert's own games replayed one by one, the same on any number of threads,
+// and its band read from that count alone.
+#include <catch2/catch.hpp>
+
+#include <string_view>
+
+#include "formats/variant_toml.hpp"
+#include "lib/rating.hpp"
+#include "lib/shuffle.hpp"
+
+using namespace pyr;
+
+namespace {
+RatingOptions small(unsigned threads) {
+    RatingOptions o;
+    o.runs = 4;
+    o.samples = 4;
+    o.threads = threads;
+    return o;
+}
+
+// The first seeds from `from` whose deal the solver wins and proves lost.
+std::pair<std::uint64_t, std::uint64_t> winnable_and_lost(const Rules& rules, std::uint64_t from) {
+    std::optional<std::uint64_t> won, lost;
+    Solver solver;
+    for (std::uint64_t s = from; !won || !lost; ++s) {
+        const SolveOutcome o = solver.solve(rules, deal_from_seed(rules.variant, s)).outcome;
+        if (o == SolveOutcome::Won && !won) won = s;
+        if (o == SolveOutcome::NoSolution && !lost) lost = s;
+    }
+    return {*won, *lost};
+}
+}  // namespace
+
+TEST_CASE("rating: the solver's verdict, and no expert games for a deal proved lost") {
+    for (const char* name : {"traditional", "giza"}) {
+        const Rules rules(load_variant(name));
+        const auto [won, lost] = winnable_and_lost(rules, 0);
+        const Rating w = rate_deal(rules, deal_from_seed(rules.variant, won), small(1));
+        CHECK(w.verdict == SolveOutcome::Won);
+        CHECK(w.runs == 4);
+        REQUIRE(w.band);
+        CHECK(*w.band == band_of(w.wins, w.runs));
+        const Rating l = rate_deal(rules, deal_from_seed(rules.variant, lost), small(1));
+        CHECK(l.verdict == SolveOutcome::NoSolution);
+        CHECK(l.runs == 0);
+        CHECK_FALSE(l.band);
+        CHECK_FALSE(l.fewest_moves);
+    }
+}
+
+TEST_CASE("rating: the fewest moves win, and the first win found is no shorter") {
+    // Pyramid-only seed 21's first win found is longer than its shortest.
+    for (const auto& [name, seed] : {std::pair{"pyramid-only", 21}, std::pair{"traditional", 21}}) {
+        const Rules rules(load_variant(name));
+        const Deal deal = deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed));
+        const Rating r = rate_deal(rules, deal, small(1));
+        REQUIRE(r.fewest_moves);
+        SolveOptions so;
+        so.shortest = true;
+        const SolveResult line = solve(rules, deal, so);
+        Game g(rules, deal);
+        for (const Move& m : line.line) g.apply(m);
+        CHECK(g.status() == Status::Won);
+        CHECK(static_cast<int>(line.line.size()) == *r.fewest_moves);
+        const std::size_t first_found = solve(rules, deal).line.size();
+        CHECK(first_found >= line.line.size());
+        if (std::string_view(name) == "pyramid-only") CHECK(first_found > line.line.size());
+    }
+}
+
+TEST_CASE("rating: the expert's wins are its games with seeds S..S+R-1, on any number of threads") {
+    const Rules rules(load_variant("traditional"));
+    for (std::uint64_t seed : {21, 45, 52}) {  // winnable, with short searches
+        const Deal deal = deal_from_seed(rules.variant, seed);
+        RatingOptions o = small(1);
+        o.seed = 1000 * seed;
+        const Rating one = rate_deal(rules, deal, o);
+        REQUIRE(one.verdict == SolveOutcome::Won);
+        int wins = 0;
+        for (int r = 0; r < o.runs; ++r) {
+            ExpertOptions eo;
+            eo.samples = o.samples;
+            eo.seed = o.seed + static_cast<std::uint64_t>(r);
+            wins += expert_wins(rules, deal, eo);
+        }
+        CHECK(one.wins == wins);
+        o.threads = 3;
+        CHECK(rate_deal(rules, deal, o).wins == wins);
+    }
+}
+
+TEST_CASE("rating: bands by the expert's chance, each band's floor its own") {
+    CHECK(band_of(16, 16) == Band::Easy);
+    for (int b = 0; b < Bands; ++b) {
+        const Band band = static_cast<Band>(b);
+        const int runs = 1000;
+        const int floor_wins = static_cast<int>(band_floor(band) * runs + 0.5);
+        CHECK(band_of(floor_wins, runs) == band);
+        // One win short of the easier band's floor.
+        if (b > 0) CHECK(band_of(static_cast<int>(band_floor(static_cast<Band>(b - 1)) * runs + 0.5) - 1, runs) == band);
+        CHECK(band_named(band_name(band)) == band);
+    }
+    CHECK(band_of(0, 16) == Band::Expert);
+    CHECK_FALSE(band_named("Easy"));
+    CHECK_FALSE(band_named("trivial"));
+}
