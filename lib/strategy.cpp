@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <unordered_map>
 
 #include "pairing.hpp"
 
@@ -55,6 +56,7 @@ public:
 
     // The best value reachable by pairs alone from here, and the first move to it.
     int search(Game& g, int depth, Move* first) {
+        ++positions_;
         int best = evaluate(g);
         if (depth == 0 || g.status() != Status::InProgress) return best;
         MoveList moves;
@@ -62,7 +64,7 @@ public:
         for (const Move& m : moves) {
             if (m.kind != MoveKind::Pair && m.kind != MoveKind::Lone) continue;
             g.apply(m);
-            const int value = search(g, depth - 1, nullptr);
+            const int value = value_after(g, depth - 1);
             g.undo();
             if (value > best) {
                 best = value;
@@ -72,14 +74,46 @@ public:
         return best;
     }
 
+    std::uint64_t positions() const { return positions_; }
+
 private:
+    // Pairs made in another order reach the same position, whose value is the
+    // same: the cards gone fix the moves made (a King one, two cards the
+    // others), so the depth left too. Each position is searched once, which
+    // makes the search as long as the positions are many (sets of pairs), not
+    // the orders of them (up to pairs^depth: minutes a move in a layout with
+    // many free cards).
+    int value_after(Game& g, int depth) {
+        const State& s = g.state();
+        // Within one search no card is turned: what is gone tells the position.
+        const auto [it, fresh] = values_.try_emplace(Key{s.present, s.waste_len, s.turned.valid()}, 0);
+        if (fresh) it->second = search(g, depth, nullptr);
+        return it->second;
+    }
+
+    struct Key {
+        std::uint64_t present;
+        std::array<std::uint8_t, MaxWastePiles> waste_len;
+        bool turned;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const {
+            std::uint64_t h = k.present * 0x9E3779B97F4A7C15ULL ^ (k.turned ? 1 : 0);
+            for (const std::uint8_t len : k.waste_len) h = (h ^ len) * 0x100000001B3ULL;
+            return static_cast<std::size_t>(h ^ (h >> 29));
+        }
+    };
+
     const Rules& rules_;
     PairingFacts facts_;
+    std::unordered_map<Key, int, KeyHash> values_;
+    std::uint64_t positions_ = 0;
 };
 
 }  // namespace
 
-Move blind_choice(const Game& game) {
+Move blind_choice(const Game& game, std::uint64_t* positions) {
     MoveList moves;
     game.legal_moves(moves);
     // A King goes at once: it needs no partner.
@@ -90,6 +124,7 @@ Move blind_choice(const Game& game) {
     Move best;
     best.kind = MoveKind::Recycle;  // marks "no pair is better than standing pat"
     planner.search(g, MaxPlanDepth, &best);
+    if (positions) *positions = planner.positions();
     if (best.kind == MoveKind::Pair) return best;
     // Nothing to pair: turn the next card (onto the emptiest waste pile), or recycle.
     const Move* draw = nullptr;

@@ -3,12 +3,15 @@
 // waste top before turning, free as many cards as possible, keep scarce
 // partners). Used by `play`'s hint and by the blind player of `stats`.
 #pragma once
+#include <cstdint>
+
 #include "game.hpp"
 
 namespace pyr {
 
 // The move a careful player would make now, seeing only face-up cards.
-// The game must not be over.
-Move blind_choice(const Game& game);
+// The game must not be over. `positions`, if given, gets how many positions
+// its look-ahead searched (none when a King goes at once).
+Move blind_choice(const Game& game, std::uint64_t* positions = nullptr);
 
 }  // namespace pyr
