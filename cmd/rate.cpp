@@ -124,7 +124,9 @@ Subcommand setup_rate(CLI::App& parent) {
                       MaxExpertSamples);
     add_number_option(*app, "--expert-seed", o->rating.seed, "The expert's game r samples with seed S + r (default 0)");
     add_number_option(*app, "--node-limit", o->rating.node_limit,
-                      "Give up the verdict after this many positions (default\n10000000; 0: never)");
+                      "Give up the verdict after this many positions (0: never,\nthe default)");
+    add_number_option(*app, "--fewest-node-limit", o->rating.fewest_node_limit,
+                      "Give up the fewest moves after this many positions\n(default 1000000; 0: never)");
     add_jobs_option(*app, o->jobs);
     app->add_flag("--json", o->json, "Print one JSON object a deal (JSON Lines)");
     app->footer("Examples:\n  pyramide rate --seed 18\n  pyramide rate --seed 0 --count 100 --json | jq -r .rating.band");

@@ -16,13 +16,13 @@ _pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log -
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
-_pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit -j --jobs --json"
+_pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.

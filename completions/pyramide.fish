@@ -141,6 +141,7 @@ complete -c pyramide -n '__pyramide_at rate' -s r -l runs -x -d "R: the expert's
 complete -c pyramide -n '__pyramide_at rate' -l expert-samples -x -d 'K: stock orders each choice is weighed in'
 complete -c pyramide -n '__pyramide_at rate' -l expert-seed -x -d "The expert's sampling seed"
 complete -c pyramide -n '__pyramide_at rate' -l node-limit -x -d 'Give up the verdict after this many positions'
+complete -c pyramide -n '__pyramide_at rate' -l fewest-node-limit -x -d 'Give up the fewest moves after this many positions'
 complete -c pyramide -n '__pyramide_at rate' -s j -l jobs -x -d 'Threads'
 complete -c pyramide -n '__pyramide_at rate' -l json -d 'Print one JSON object a deal'
 

@@ -38,7 +38,7 @@ Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& opti
     so.node_limit = options.node_limit;
     r.verdict = Solver(so).solve(rules, deal).outcome;
     if (r.verdict == SolveOutcome::NoSolution) return r;
-    if (r.verdict == SolveOutcome::Won) r.fewest_moves = fewest_moves(rules, deal, options.node_limit);
+    if (r.verdict == SolveOutcome::Won) r.fewest_moves = fewest_moves(rules, deal, options.fewest_node_limit);
     std::atomic<int> wins{0};
     parallel_for(static_cast<std::size_t>(options.runs), options.threads, [&](unsigned, std::size_t run) {
         ExpertOptions eo;

@@ -21,7 +21,10 @@ struct RatingOptions {
     int runs = 16;                 // R: the expert's games
     int samples = 16;              // K: the stock orders each of its choices weighs
     std::uint64_t seed = 0;        // run r samples with seed + r
-    std::uint64_t node_limit = 10'000'000;  // the verdict's and the fewest moves' solves (the expert has its own)
+    std::uint64_t node_limit = 0;  // the verdict's solve gives up after this many positions; 0: never
+    // The fewest moves' search (iterative deepening, far slower than the
+    // verdict's) gives up after this many; 0: never. The expert has its own.
+    std::uint64_t fewest_node_limit = 1'000'000;
     unsigned threads = 1;          // the R games on this many threads (same result whatever the count)
 };
 
