@@ -76,7 +76,7 @@ for i in 1 2 3 4 5; do
 done
 [ "$(wc -l <round1/index.tsv)" = 6 ] || fail "round1/index.tsv: $(cat round1/index.tsv)"
 line=$(sed -n 3p round1/index.tsv)
-[[ $line == $'2\tdeal-002.txt\ttraditional\t101\t'* ]] || fail "index.tsv line 3: $line"
+[[ $line == $'2\tdeal-002.txt\ttraditional\t101\t-\t-\t-\t'* ]] || fail "index.tsv line 3: $line"
 sum=$(sha256sum round1/deal-002.txt | cut -d' ' -f1)
 [ "${line##*$'\t'}" = "$sum" ] || fail "index.tsv: the checksum of deal-002.txt"
 run "$examples/tournament.sh" -n 2 round1
@@ -85,6 +85,37 @@ run "$examples/tournament.sh" -v giza -n 3 round2
 expect_status "tournament.sh -v giza (random seed)" 0
 files=(round2/deal-*.txt)
 [ "${#files[@]}" = 3 ] || fail "tournament.sh -v giza -n 3 made ${files[*]}"
+
+# tournament.sh -g: a graded round, easiest first, each row's rating what
+# `pyramide rate` says of its seed (the same small expert: R = 5, K = 2).
+run "$examples/tournament.sh" -s 40 -g 1,0,1 -r 5 -k 2 graded
+expect_status "tournament.sh -s 40 -g 1,0,1" 0
+[ "$out" = "tournament: 2 graded deals of traditional (1 easy, 1 hard), in graded (index: graded/index.tsv)" ] ||
+    fail "tournament.sh -g says: $out"
+[ "$(sed -n 1p graded/index.tsv)" = $'number\tfile\tvariant\tseed\tband\texpert\tfewest\tsha256' ] ||
+    fail "graded/index.tsv header: $(sed -n 1p graded/index.tsv)"
+[ "$(cut -f5 graded/index.tsv | sed 1d | paste -sd' ')" = "easy hard" ] || fail "graded bands: $(cat graded/index.tsv)"
+while IFS=$'\t' read -r num file variant deal_seed band expert fewest sum; do
+    [ "$num" = number ] && continue
+    "$bin" deal --seed "$deal_seed" | cmp -s - "graded/$file" || fail "graded/$file is not deal $deal_seed"
+    [ "$variant" = traditional ] || fail "graded/$file: variant $variant"
+    rating=$("$bin" rate --seed "$deal_seed" --runs 5 --expert-samples 2 --json)
+    [[ $rating == *"\"fewest_moves\":$fewest,\"expert\":{\"runs\":5,\"wins\":${expert%/5},"*"\"band\":\"$band\""* ]] ||
+        fail "graded row $num ($band, $expert, $fewest) is not what rate says: $rating"
+    [ "$sum" = "$(sha256sum "graded/$file" | cut -d' ' -f1)" ] || fail "graded/$file: checksum"
+done <graded/index.tsv
+[ "$(wc -l <graded/index.tsv)" = 3 ] || fail "graded/index.tsv: $(cat graded/index.tsv)"
+# Bands that the seeds tried do not fill: exit 1, nothing left behind.
+run "$examples/tournament.sh" -v giza -s 1 -g 0,0,1 -r 2 -m 20 unfilled
+expect_status "tournament.sh -g with too few seeds" 1
+[ ! -e unfilled ] || fail "tournament.sh left unfilled/ behind: $(ls -A unfilled)"
+[[ $err == "tournament: only 0 of the 1 graded deals (0,0,1) in the 20 seeds from 1 on: raise -m, or ask for fewer deals" ]] ||
+    fail "tournament.sh -g with too few seeds says: $err"
+for bad in 0,0 1,x 1,1,1,1,1 ,1; do
+    run "$examples/tournament.sh" -g "$bad" badgrades
+    expect_status "tournament.sh -g $bad" 2
+    [ ! -e badgrades ] || fail "tournament.sh -g $bad made badgrades/"
+done
 
 # check-logs.sh: a table and a summary; exit 1 when a log breaks the rules.
 mkdir submitted
