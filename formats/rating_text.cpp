@@ -23,8 +23,8 @@ std::string rating_text(const Rating& r) {
     if (r.verdict == SolveOutcome::NoSolution) return "lost (no win exists, stock known): no band";
     std::string text = r.verdict == SolveOutcome::GaveUp ? "solver gave up (--node-limit)"
                        : r.fewest_moves                  ? fmt::format("won in {} moves", *r.fewest_moves)
-                                                         : "won (fewest moves: gave up at --fewest-node-limit)";
-    text += fmt::format("; expert won {} of {} ({}%, {}-{}%)", r.wins, r.runs,
+                                                         : "won, fewest moves unknown";
+    text += fmt::format("; expert {}/{} ({}%, {}-{}%)", r.wins, r.runs,
                         percent(r.runs ? static_cast<double>(r.wins) / r.runs : 0), percent(r.low), percent(r.high));
     return text + ": " + (r.band ? std::string(band_name(*r.band)) : std::string("no band"));
 }

@@ -9,7 +9,7 @@ namespace pyr {
 
 class JsonWriter;
 
-// "won in 52 moves; expert won 9 of 16 (56%, 33-77%): medium"
+// "won in 52 moves; expert 9/16 (56%, 33-77%): medium": the expert won 9 of its 16 games
 std::string rating_text(const Rating& r);
 // {"verdict":"won","fewest_moves":52,"expert":{"runs":16,"wins":9,"samples":16,
 //  "chance":0.5625,"low":..,"high":..},"band":"medium"}; "expert" is null for a
