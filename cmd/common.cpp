@@ -1,9 +1,11 @@
 // Messages, exit codes, colour and locale decisions.
 #include "common.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <thread>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -154,6 +156,16 @@ std::size_t terminal_columns(std::FILE* stream) {
 std::uint64_t random_seed() {
     std::random_device dev;
     return ((std::uint64_t{dev()} << 32) | dev()) & ((std::uint64_t{1} << 53) - 1);
+}
+
+CLI::Option* add_jobs_option(CLI::App& app, unsigned& into) {
+    return add_number_option(app, "-j,--jobs", into, fmt::format("Threads, 1 to {} (default: one per core)", MaxJobs), 1,
+                             MaxJobs);
+}
+
+unsigned job_count(unsigned asked) {
+    if (asked) return asked;
+    return std::clamp(std::thread::hardware_concurrency(), 1u, MaxJobs);
 }
 
 }  // namespace pyr::cmd

@@ -63,6 +63,12 @@ std::size_t terminal_columns(std::FILE* stream);
 // past 2^64-1 to seed 0: throws UsageError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);
 
+// -j,--jobs of stats and deal: threads beyond MaxJobs are not cores but a
+// mistake (each has its own solver); 0, the default, is one a hardware thread.
+inline constexpr unsigned MaxJobs = 256;
+CLI::Option* add_jobs_option(CLI::App& app, unsigned& into);
+unsigned job_count(unsigned asked);
+
 // A random seed below 2^53, so that JSON readers that use doubles keep it exact.
 std::uint64_t random_seed();
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <thread>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,9 +34,6 @@ namespace {
 // Deals read and measured at a time: memory stays constant. Large enough that
 // one hard deal does not leave the other threads idle at the end of a chunk.
 constexpr std::size_t ChunkSize = 4096;
-
-// Threads beyond this are not cores but a mistake (each has its own solver).
-constexpr unsigned MaxJobs = 256;
 
 constexpr const char* AllMeasures = "won,pyramid,lock,blind";
 
@@ -426,11 +422,6 @@ void measure_seeds(const StatsOptions& o, const Rules& rules, unsigned jobs, Rep
     }
 }
 
-unsigned job_count(unsigned asked) {
-    if (asked) return asked;
-    return std::clamp(std::thread::hardware_concurrency(), 1u, MaxJobs);
-}
-
 int run_stats(const StatsOptions& o) {
     RulesCache cache;
     const Shard shard = o.shard;
@@ -466,8 +457,7 @@ Subcommand setup_stats(CLI::App& parent) {
     add_read_option(*app, "--seeds", "Measure the deals of seeds A..B (inclusive)",
                     [o](const std::string& text) { o->seeds = read_seeds(text); })
         ->type_name("A..B");
-    add_number_option(*app, "-j,--jobs", o->jobs, fmt::format("Threads, 1 to {} (default: one per core)", MaxJobs), 1,
-                      MaxJobs);
+    add_jobs_option(*app, o->jobs);
     add_read_option(*app, "--shard", "Take only every N-th deal, starting with the K-th (K/N), for `stats merge`",
                     [o](const std::string& text) { o->shard = parse_shard(text, "--shard"); })
         ->type_name("K/N");
