@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "deal_filter.hpp"
+#include "progress.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
@@ -60,8 +61,8 @@ void check_form(const Rules& rules, DealFormat format) {
 
 // `count` deals, deal i's text from `deal_text(i)`, written whole or not at
 // all, in blocks so that memory stays bounded; text-form deals blank-line apart.
-int write_deals(const DealOptions& o, DealFormat format, const std::function<std::string(std::uint64_t)>& deal_text) {
-    Output out(o.output);
+int write_deals(Output& out, const DealOptions& o, DealFormat format,
+                const std::function<std::string(std::uint64_t)>& deal_text) {
     std::string buffer;
     for (std::uint64_t i = 0; i < o.count; ++i) {
         if (format == DealFormat::Text && i > 0) buffer += '\n';
@@ -74,6 +75,11 @@ int write_deals(const DealOptions& o, DealFormat format, const std::function<std
     out.write(buffer);
     out.commit();
     return ExitOk;
+}
+
+int write_deals(const DealOptions& o, DealFormat format, const std::function<std::string(std::uint64_t)>& deal_text) {
+    Output out(o.output);
+    return write_deals(out, o, format, deal_text);
 }
 
 // PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
@@ -108,14 +114,19 @@ std::string too_few(const DealOptions& o, const DealFilter& filter, const SeedSc
 int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat format, std::uint64_t first) {
     const DealFilter filter = deal_filter(o, rules);
     const SeedScan scan{first, o.count, o.max_seeds, job_count(o.jobs)};
+    // Opened first, so that a file that cannot be written is said before the
+    // scan; dropped, never created, if the scan finds too few.
+    Output out(o.output);
     // The kept seeds wait in memory (a seed and a note each), so nothing is
     // written, not even to stdout, unless the whole --count is found.
-    const ScanResult found = scan_seeds(rules, scan, filter.make_test);
+    Progress progress("deals", o.count);
+    const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
+    progress.finish();
     if (found.kept.size() < o.count) {
         message(too_few(o, filter, scan, found));
         return ExitNegative;
     }
-    return write_deals(o, format, [&](std::uint64_t i) {
+    return write_deals(out, o, format, [&](std::uint64_t i) {
         const KeptDeal& k = found.kept[i];
         return format_deal(rules, deal_from_seed(rules.variant, k.seed), format, k.note);
     });
@@ -139,8 +150,8 @@ int run_deal(const DealOptions& o, bool seeded) {
 }
 // --winnable, --unwinnable and the options of their seed scan, which go with one of them only.
 std::vector<CLI::Option*> add_filter_options(CLI::App& app, DealOptions& o) {
-    app.add_flag("--winnable", o.winnable, "Deal only seeds that the solver wins, from --seed on");
-    app.add_flag("--unwinnable", o.unwinnable, "Deal only seeds that the solver proves lost");
+    app.add_flag("--winnable", o.winnable, "Deal only the seeds that the solver wins");
+    app.add_flag("--unwinnable", o.unwinnable, "Deal only the seeds that the solver proves lost");
     return {
         add_number_option(app, "--max-seeds", o.max_seeds,
                           fmt::format("With --(un)winnable: try at most N seeds\n(default {})", DefaultMaxSeeds), 1),

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "lib/parallel.hpp"
+#include "progress.hpp"
 #include "lib/shuffle.hpp"
 #include "lib/solver.hpp"
 
@@ -36,7 +37,7 @@ DealTestMaker solver_verdict_test(const Rules& rules, bool winnable, std::uint64
     };
 }
 
-ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test) {
+ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test, Progress& progress) {
     const std::uint64_t reach = seeds_in_reach(scan.first, scan.max_seeds);
     std::vector<DealTest> tests;  // one a thread, made when a chunk first needs it
     ScanResult result;
@@ -49,8 +50,10 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
         parallel_for(size, scan.jobs, [&](unsigned worker, std::size_t i) {
             notes[i] = tests[worker](deal_from_seed(rules.variant, base + i));
         });
+        const std::size_t kept_before = result.kept.size();
         for (std::size_t i = 0; i < size && result.kept.size() < scan.count; ++i)
             if (notes[i]) result.kept.push_back({base + i, *notes[i]});
+        progress.advance(result.kept.size() - kept_before);
         result.tried += size;
         chunk = std::min(chunk * 2, MaxChunk);
     }

@@ -10,6 +10,8 @@
 
 namespace pyr::cmd {
 
+class Progress;
+
 // Whether to keep a deal, and the note written with it; nullopt: skip it.
 // A test is used by one thread at a time, so it may keep a solver of its own;
 // the maker makes one for each thread.
@@ -39,6 +41,7 @@ struct ScanResult {
 
 // The first `count` seeds from `first` on whose deal passes the test, trying at
 // most `max_seeds` seeds and none past 2^64-1. The same result whatever `jobs`.
-ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test);
+// `progress` moves on by each deal kept.
+ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test, Progress& progress);
 
 }  // namespace pyr::cmd
