@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-rate bench-million clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-million clean
 all: build
 
 deps:
@@ -55,6 +55,11 @@ bench: build
 # The expert player: games a second (K = 32) and hint latency (K = 64).
 bench-expert: build
 	bench/expert.sh $(DEALS)
+
+# deal --winnable: winnable deals a second, traditional and microsoft, every core.
+WINNABLE_DEALS ?= 200
+bench-winnable: build
+	bench/deal_winnable.sh $(WINNABLE_DEALS)
 
 # Seconds per `pyramide rate` at its defaults, on RATED winnable deals a variant.
 RATED ?= 10

@@ -1,9 +1,9 @@
 // Messages, exit codes, colour and locale decisions.
 #include "common.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <random>
 #include <thread>
 

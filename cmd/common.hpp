@@ -63,8 +63,9 @@ std::size_t terminal_columns(std::FILE* stream);
 // past 2^64-1 to seed 0: throws UsageError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);
 
-// -j,--jobs N: threads, 1 to MaxJobs; 0 (not given) means one per core (job_count()).
-inline constexpr unsigned MaxJobs = 256;  // beyond this, not cores but a mistake (each has its own solver)
+// -j,--jobs of stats and deal: threads beyond MaxJobs are not cores but a
+// mistake (each has its own solver); 0, the default, is one a hardware thread.
+inline constexpr unsigned MaxJobs = 256;
 CLI::Option* add_jobs_option(CLI::App& app, unsigned& into);
 unsigned job_count(unsigned asked);
 

@@ -6,6 +6,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "deal_filter.hpp"
+#include "progress.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
@@ -15,6 +17,8 @@ namespace pyr::cmd {
 
 namespace {
 constexpr std::uint64_t MaxDeals = std::uint64_t{1} << 40;
+// --max-seeds' default: a variant whose deals are never won ends in a message, not a search for ever.
+constexpr std::uint64_t DefaultMaxSeeds = 1'000'000;
 
 struct DealOptions {
     std::string variant = "traditional";
@@ -24,7 +28,22 @@ struct DealOptions {
     std::string output = "-";
     bool json = false;
     std::optional<PysolfcNumber> pysolfc;
+    bool winnable = false, unwinnable = false;  // keep only the seeds the solver wins, or proves lost
+    std::uint64_t max_seeds = DefaultMaxSeeds;
+    unsigned jobs = 0;  // 0: one a hardware thread
+    std::uint64_t node_limit = 0;
+    bool filtered() const { return winnable || unwinnable; }
 };
+
+// Which seeds a filtered deal keeps, and what the kept ones are called in messages.
+struct DealFilter {
+    DealTestMaker make_test;
+    std::string kept;  // "winnable": "no winnable deal in seeds 0 to 9"
+};
+
+DealFilter deal_filter(const DealOptions& o, const Rules& rules) {
+    return {solver_verdict_test(rules, o.winnable, o.node_limit), o.winnable ? "winnable" : "unwinnable"};
+}
 
 DealFormat format_of(const DealOptions& o) {
     return o.format == "line"       ? DealFormat::Line
@@ -42,8 +61,8 @@ void check_form(const Rules& rules, DealFormat format) {
 
 // `count` deals, deal i's text from `deal_text(i)`, written whole or not at
 // all, in blocks so that memory stays bounded; text-form deals blank-line apart.
-int write_deals(const DealOptions& o, DealFormat format, const std::function<std::string(std::uint64_t)>& deal_text) {
-    Output out(o.output);
+int write_deals(Output& out, const DealOptions& o, DealFormat format,
+                const std::function<std::string(std::uint64_t)>& deal_text) {
     std::string buffer;
     for (std::uint64_t i = 0; i < o.count; ++i) {
         if (format == DealFormat::Text && i > 0) buffer += '\n';
@@ -56,6 +75,11 @@ int write_deals(const DealOptions& o, DealFormat format, const std::function<std
     out.write(buffer);
     out.commit();
     return ExitOk;
+}
+
+int write_deals(const DealOptions& o, DealFormat format, const std::function<std::string(std::uint64_t)>& deal_text) {
+    Output out(o.output);
+    return write_deals(out, o, format, deal_text);
 }
 
 // PySolFC's games N, N+1, ...: no pyramide seed; the text form says where the deal came from.
@@ -72,6 +96,42 @@ int run_pysolfc_deal(const DealOptions& o) {
     });
 }
 
+// Why a filtered deal found fewer deals than --count, and what to do.
+std::string too_few(const DealOptions& o, const DealFilter& filter, const SeedScan& scan, const ScanResult& found) {
+    const std::size_t n = found.kept.size();
+    const std::string seeds = found.tried == 1 ? fmt::format("seed {}", scan.first)
+                                               : fmt::format("seeds {} to {}", scan.first, scan.first + found.tried - 1);
+    const std::string what = n == 0 ? fmt::format("no {} deal", filter.kept)
+                                    : fmt::format("only {} {} deal{}", n, filter.kept, n == 1 ? "" : "s");
+    const std::string head = fmt::format("{} in {} (asked for {})", what, seeds, o.count);
+    if (found.tried < o.max_seeds)  // stopped by the last seed, not by the bound
+        return fmt::format("{}: seed {} is the last: give a lower --seed or --count", head, UINT64_MAX);
+    return fmt::format("--max-seeds {}: {}: raise --max-seeds or lower --count", o.max_seeds, head);
+}
+
+// The first --count seeds from `first` on that the filter keeps, each deal
+// with its own seed and note; written only once all are found (exit 1 if not).
+int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat format, std::uint64_t first) {
+    const DealFilter filter = deal_filter(o, rules);
+    const SeedScan scan{first, o.count, o.max_seeds, job_count(o.jobs)};
+    // Opened first, so that a file that cannot be written is said before the
+    // scan; dropped, never created, if the scan finds too few.
+    Output out(o.output);
+    // The kept seeds wait in memory (a seed and a note each), so nothing is
+    // written, not even to stdout, unless the whole --count is found.
+    Progress progress("deals", o.count);
+    const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
+    progress.finish();
+    if (found.kept.size() < o.count) {
+        message(too_few(o, filter, scan, found));
+        return ExitNegative;
+    }
+    return write_deals(out, o, format, [&](std::uint64_t i) {
+        const KeptDeal& k = found.kept[i];
+        return format_deal(rules, deal_from_seed(rules.variant, k.seed), format, k.note);
+    });
+}
+
 int run_deal(const DealOptions& o, bool seeded) {
     if (o.pysolfc) return run_pysolfc_deal(o);
     const Rules rules(load_variant(o.variant));
@@ -84,8 +144,32 @@ int run_deal(const DealOptions& o, bool seeded) {
     // Forms that cannot carry the seed name it on stderr.
     if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
         message(fmt::format("seed {}", seed));
+    if (o.filtered()) return run_filtered_deal(o, rules, format, seed);
     return write_deals(o, format,
                        [&](std::uint64_t i) { return format_deal(rules, deal_from_seed(rules.variant, seed + i), format); });
+}
+// --winnable, --unwinnable and the options of their seed scan, which go with one of them only.
+std::vector<CLI::Option*> add_filter_options(CLI::App& app, DealOptions& o) {
+    app.add_flag("--winnable", o.winnable, "Deal only the seeds that the solver wins");
+    app.add_flag("--unwinnable", o.unwinnable, "Deal only the seeds that the solver proves lost");
+    return {
+        add_number_option(app, "--max-seeds", o.max_seeds,
+                          fmt::format("With --(un)winnable: try at most N seeds\n(default {})", DefaultMaxSeeds), 1),
+        add_jobs_option(app, o.jobs),
+        add_number_option(app, "--node-limit", o.node_limit,
+                          "With --(un)winnable: skip a seed after N positions\n(0: never, the default)"),
+    };
+}
+
+void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options) {
+    if (o.winnable && o.unwinnable) throw UsageError("--winnable and --unwinnable exclude each other: give one");
+    const char* flag = o.winnable ? "--winnable" : "--unwinnable";
+    if (o.filtered() && o.pysolfc)
+        throw UsageError(fmt::format("{}: not with --pysolfc (it picks seeds, and PySolFC's numbers are not seeds)", flag));
+    if (o.filtered()) return;
+    for (const CLI::Option* opt : filter_options)
+        if (opt->count() > 0)
+            throw UsageError(fmt::format("{}: only with --winnable or --unwinnable", opt->get_name()));
 }
 }  // namespace
 
@@ -106,9 +190,11 @@ Subcommand setup_deal(CLI::App& parent) {
                           {"text", "line", "json", "mchung94"});
     app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
+    const std::vector<CLI::Option*> filter_options = add_filter_options(*app, *o);
     app->footer("Examples:\n  pyramide deal --seed 7 --count 3 --format line\n"
+                "  pyramide deal --winnable --seed 1 --count 10 --format json\n"
                 "  pyramide deal --pysolfc 617   (PySolFC's Pyramid #617)");
-    return {app, [o, seed, format, variant, pysolfc] {
+    return {app, [o, seed, format, variant, pysolfc, filter_options] {
                 if (o->json) {
                     if (format->count() > 0 && o->format != "json")
                         throw UsageError(
@@ -116,7 +202,9 @@ Subcommand setup_deal(CLI::App& parent) {
                     o->format = "json";
                 }
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, false);
-                if (seed->count() > 0) check_seed_count(o->seed, o->count);
+                check_filter_options(*o, filter_options);
+                // A filtered deal's seeds are not consecutive; its scan stops at the last seed.
+                if (seed->count() > 0 && !o->filtered()) check_seed_count(o->seed, o->count);
                 if (o->pysolfc) {
                     check_pysolfc_count(*o->pysolfc, o->count);
                     if (variant->count() == 0) o->variant = PysolfcDefaultVariant;

@@ -133,8 +133,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
-    // A typo is a few edits away (a swap of two letters is two), fewer for a short word.
-    const std::size_t allowed = std::clamp<std::size_t>(word.size() / 2, 1, 3);
+    // A typo is a few edits away (a swap of two letters is two), fewer for a
+    // short word; an option's dashes are not letters ("--bogus" is not "--jobs").
+    const std::size_t letters = word.size() - std::min(word.find_first_not_of('-'), word.size());
+    const std::size_t allowed = std::clamp<std::size_t>(letters / 2, 1, 3);
     const std::string* best = nullptr;
     std::size_t best_distance = allowed + 1;
     for (const std::string& c : candidates) {

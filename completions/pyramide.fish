@@ -8,7 +8,7 @@
 # of options that take one are skipped.
 function __pyramide_path
     set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
-        --games --node-limit --expert-samples --seeds -j --jobs --shard --measure
+        --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -86,6 +86,11 @@ complete -c pyramide -n '__pyramide_at deal' -s n -l count -x -d 'Deal this many
 complete -c pyramide -n '__pyramide_at deal' -s f -l format -x -a 'text line json mchung94' -d 'Output form'
 complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format json'
 complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
+complete -c pyramide -n '__pyramide_at deal' -l winnable -d 'Deal only seeds the solver wins'
+complete -c pyramide -n '__pyramide_at deal' -l unwinnable -d 'Deal only seeds the solver proves lost'
+complete -c pyramide -n '__pyramide_at deal' -l max-seeds -x -d 'Try at most N seeds (--winnable)'
+complete -c pyramide -n '__pyramide_at deal' -s j -l jobs -x -d 'Threads (--winnable)'
+complete -c pyramide -n '__pyramide_at deal' -l node-limit -x -d 'Skip a seed after N positions (--winnable)'
 
 # pyramide play
 complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'

@@ -160,22 +160,31 @@ std::string format_deal_body(const Rules& r, const Deal& d) {
     return out;
 }
 
-std::string format_deal(const Rules& r, const Deal& d, DealFormat format) {
+namespace {
+// The text form's comment lines for a note, after its first line; a reader skips them.
+std::string note_comments(const DealNote& note) {
+    return note.winnable ? fmt::format("# winnable: {}\n", *note.winnable ? "yes" : "no") : "";
+}
+}  // namespace
+
+std::string format_deal(const Rules& r, const Deal& d, DealFormat format, const DealNote& note) {
     const Variant& v = r.variant;
     switch (format) {
     case DealFormat::Text:
-        return fmt::format("{} {}\n", DealHeader, DealVersion) + format_deal_body(r, d);
+        return fmt::format("{} {}\n", DealHeader, DealVersion) + note_comments(note) + format_deal_body(r, d);
     case DealFormat::Line: {
         // Traditional lines stay bare cards, as before variant= existed.
         const std::vector<Card> cards = line_order(v, d);
-        const std::string field = v.name == "traditional" ? "" : fmt::format("variant={} ", v.name);
-        return field + cards_line(r, cards, 0, cards.size(), " ") + "\n";
+        std::string fields = v.name == "traditional" ? "" : fmt::format("variant={} ", v.name);
+        if (!note.empty() && d.has_seed) fields += fmt::format("seed={} ", d.seed);
+        return fields + cards_line(r, cards, 0, cards.size(), " ") + "\n";
     }
     case DealFormat::Json: {
         JsonWriter w;
         w.begin_object().key("format").value("pyramide-deal").key("version").value(DealVersion);
         w.key("variant").value(v.name);
         if (d.has_seed) w.key("seed").value(d.seed);
+        if (note.winnable) w.key("winnable").value(*note.winnable);
         auto cards = [&](const std::vector<int>& ps) {
             w.begin_array();
             for (int p : ps) w.value(card_name(v.deck, d.tableau[p]));
@@ -533,8 +542,11 @@ ReadDeal DealReader::read_json(std::string text) {
     if (doc.kind != JsonValue::Kind::Object) fail(doc, "a JSON deal must be an object");
     for (const auto& [k, val] : doc.members)
         if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
-            k != "piles" && k != "stock")
+            k != "piles" && k != "stock" && k != "winnable")
             fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
+    // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
+    if (const JsonValue* winnable = doc.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
+        fail(*winnable, "\"winnable\" must be true or false");
     const JsonValue* format = doc.find("format");
     if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
         fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");

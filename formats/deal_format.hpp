@@ -24,7 +24,15 @@ private:
     std::map<std::string, std::unique_ptr<Rules>> rules_;
 };
 
-std::string format_deal(const Rules& rules, const Deal& deal, DealFormat format);
+// What `deal --winnable` / `--unwinnable` found out about a deal, written with
+// it (deal.md): JSON keys, a comment line in the text form. A deal with a note
+// was picked out of a run of seeds, so its line form names its seed (seed=N).
+struct DealNote {
+    std::optional<bool> winnable;  // the exact solver's verdict: a win found, or proved lost
+    bool empty() const { return !winnable.has_value(); }
+};
+
+std::string format_deal(const Rules& rules, const Deal& deal, DealFormat format, const DealNote& note = {});
 // The text form's body (everything after its first line); the move log embeds it.
 std::string format_deal_body(const Rules& rules, const Deal& deal);
 

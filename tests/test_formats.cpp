@@ -273,6 +273,39 @@ TEST_CASE("deals: every preset round-trips in text, line and JSON forms") {
     }
 }
 
+TEST_CASE("deals: a note (deal --winnable) is written in every form that has room for it and reads back") {
+    pyr::RulesCache cache;
+    for (const std::string& name : {std::string("traditional"), std::string("microsoft"), std::string("giza")}) {
+        const pyr::Rules& rules = cache.get(name);
+        const pyr::Deal deal = pyr::deal_from_seed(rules.variant, 18);
+        for (const bool winnable : {true, false}) {
+            const pyr::DealNote note{winnable};
+            for (DealFormat form : {DealFormat::Text, DealFormat::Line, DealFormat::Json}) {
+                CAPTURE(name, winnable, static_cast<int>(form));
+                const std::string text = pyr::format_deal(rules, deal, form, note);
+                const std::vector<pyr::ReadDeal> back = read_deals(text, cache);
+                REQUIRE(back.size() == 1);
+                CHECK(back[0].deal.tableau == deal.tableau);
+                CHECK(back[0].deal.stock == deal.stock);
+                // A deal picked out of a run of seeds names its seed in the line form too.
+                CHECK(back[0].deal.has_seed);
+                CHECK(back[0].deal.seed == 18);
+                // The note is not kept: written out again, the deal has none.
+                CHECK(pyr::format_deal(*back[0].rules, back[0].deal, form) != text);
+            }
+            const std::string json = pyr::format_deal(rules, deal, DealFormat::Json, note);
+            CHECK(json.find(winnable ? "\"seed\":18,\"winnable\":true," : "\"seed\":18,\"winnable\":false,") !=
+                  std::string::npos);
+            const std::string text = pyr::format_deal(rules, deal, DealFormat::Text, note);
+            CHECK(text.starts_with(winnable ? "pyramide-deal 1\n# winnable: yes\nvariant " : "pyramide-deal 1\n# winnable: no\nvariant "));
+            const std::string line = pyr::format_deal(rules, deal, DealFormat::Line, note);
+            CHECK(line.starts_with(name == "traditional" ? "seed=18 " : "variant=" + name + " seed=18 "));
+        }
+    }
+    CHECK(deal_error(R"({"format":"pyramide-deal","version":1,"winnable":null})") ==
+          "t.txt:1:50: \"winnable\" must be true or false");
+}
+
 TEST_CASE("deals: the seed 1 text form is the documented one") {
     pyr::RulesCache cache;
     const pyr::Rules& rules = cache.get("traditional");
