@@ -14,14 +14,14 @@ _pyramide_opts_top="-h --help -V --version"
 _pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output"
 _pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --games"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
-_pyramide_opts_replay="-h --help -v --variant --final --json --ascii --color"
+_pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --seeds -j --jobs --shard --measure"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --expert-samples --expert-seed --seeds -j --jobs --shard --measure"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
