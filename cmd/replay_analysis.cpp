@@ -2,6 +2,7 @@
 // with the solver's verdict and the expert's counts before and after it.
 #include "replay_analysis.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -72,7 +73,7 @@ void print_text_head(const MoveLog& log, const Game& start, const AnalysisOption
     fmt::print("{}\n", c.row("move", "line", "played", "solver", "expert", ""));
 }
 
-// "lost the win: move 12" and "the expert chose otherwise: moves 5, 12", or "none".
+// "moves that lost the win: 12" and "moves where the expert chose otherwise: 5, 12", or "none".
 void print_text_summary(const std::vector<AnalysedMove>& moves) {
     std::vector<std::string> lost, differ;
     for (const AnalysedMove& m : moves) {
@@ -81,8 +82,8 @@ void print_text_summary(const std::vector<AnalysedMove>& moves) {
     }
     if (lost.empty()) lost.push_back("none");
     if (differ.empty()) differ.push_back("none");
-    fmt::print("\n{}\n", wrap_list("the win lost at move: ", lost, ", ", 80, "  "));
-    fmt::print("{}\n", wrap_list("the expert chose otherwise at move: ", differ, ", ", 80, "  "));
+    fmt::print("\n{}\n", wrap_list("moves that lost the win: ", lost, ", ", 80, "  "));
+    fmt::print("{}\n", wrap_list("moves where the expert chose otherwise: ", differ, ", ", 80, "  "));
 }
 
 void verdict_json(JsonWriter& w, Verdict v) {
