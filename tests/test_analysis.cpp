@@ -113,3 +113,34 @@ TEST_CASE("analysis: with nothing unseen the expert is exact, and differs only w
     }
     FAIL("no winnable Giza deal among seeds 0 to 9");
 }
+
+TEST_CASE("analysis: Expert::weigh counts as choose() does where choose() weighs, and every move where not") {
+    const Rules rules(load_variant("traditional"));
+    ExpertOptions eo;
+    eo.samples = 4;
+    Expert expert(eo);
+    int weighed = 0, plain = 0;
+    for (std::uint64_t seed = 0; seed < 4; ++seed) {
+        Game g(rules, deal_from_seed(rules.variant, seed));
+        for (int i = 0; i < 30 && g.status() == Status::InProgress; ++i) {
+            const ExpertChoice c = expert.choose(g);
+            const std::vector<CandidateCount> counts = expert.weigh(g);
+            MoveList legal;
+            g.legal_moves(legal);
+            CHECK(static_cast<int>(counts.size()) == legal.size);
+            if (!c.candidates.empty()) {
+                ++weighed;
+                REQUIRE(counts.size() == c.candidates.size());
+                for (std::size_t k = 0; k < counts.size(); ++k) {
+                    CHECK(counts[k].move == c.candidates[k].move);
+                    CHECK(counts[k].wins == c.candidates[k].wins);
+                }
+            } else {
+                plain += !c.exact;
+            }
+            g.apply(c.move);
+        }
+    }
+    CHECK(weighed > 10);
+    CHECK(plain > 0);  // a free King or a single move, counted by weigh all the same
+}
