@@ -7,6 +7,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "replay_analysis.hpp"
+#include "stats_report.hpp"
 #include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
@@ -22,17 +24,9 @@ struct ReplayOptions {
     bool json = false;
     bool ascii = false;
     std::string color = "auto";
+    bool analyse = false;
+    AnalysisOptions analysis;
 };
-
-// The result line of the text form: "result: won (...), 0 cards left, score 50".
-std::string result_text(const Game& game) {
-    const Status st = game.status();
-    std::string line = fmt::format("result: {}", status_word(st));
-    if (st != Status::InProgress) line += " (" + game.end_reason() + ")";
-    line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
-    if (game.variant().scored) line += fmt::format(", score {}", game.score());
-    return line;
-}
 
 int run_replay(const ReplayOptions& o) {
     RulesCache cache;
@@ -41,6 +35,11 @@ int run_replay(const ReplayOptions& o) {
     const MoveLog log = read_log(in.lines(), cache, o.variant);
     const std::vector<InputError> warnings = log_warnings(log, in.name());
     for (const InputError& e : warnings) warn(e);
+    if (o.analyse) {
+        AnalysisOptions ao = o.analysis;
+        ao.json = o.json;
+        return run_analysis(log, in.name(), warnings, ao);
+    }
     Game game(*log.deal.rules, log.deal.deal);
     const RenderStyle style = render_style(o.color, o.ascii, stdout);
     JsonWriter w;
@@ -111,12 +110,28 @@ Subcommand setup_replay(CLI::App& parent) {
     required_argument(app->add_option("log", o->file, "The move log; - reads stdin"),
                       "no move log given: name the log to replay, or - for stdin");
     app->add_option("-v,--variant", o->variant, "Variant FILE.toml for a log of a user variant");
-    app->add_flag("--final", o->final_only, "Show only the last position");
+    CLI::Option* final_only = app->add_flag("--final", o->final_only, "Show only the last position");
+    app->add_flag("--analyse", o->analyse,
+                  "Judge every move: still winnable before and after it (the solver), the expert's wins before and after");
+    CLI::Option* samples = add_number_option(
+        *app, "--expert-samples", o->analysis.expert_samples,
+        fmt::format("--analyse: K, the stock orders the expert tries each move in (1 to {}, default 32)", MaxExpertSamples),
+        1, MaxExpertSamples);
+    CLI::Option* seed = add_number_option(*app, "--expert-seed", o->analysis.expert_seed,
+                                          "--analyse: a seed mixed into the expert's draws (default 0)");
+    CLI::Option* limit = add_number_option(*app, "--node-limit", o->analysis.node_limit,
+                                           "--analyse: a solve gives up after N positions, unknown (0: never)");
     app->add_flag("--json", o->json, "Print JSON on stdout");
     app->add_flag("--ascii", o->ascii, "Suit letters instead of symbols");
     add_choice_option(*app, "--color", o->color, "auto, always or never", {"auto", "always", "never"});
-    app->footer("Example:\n  pyramide replay --final game.log");
-    return {app, [o] { return run_replay(*o); }};
+    app->footer("Examples:\n  pyramide replay --final game.log\n  pyramide replay --analyse game.log");
+    return {app, [o, final_only, samples, seed, limit] {
+                if (o->analyse && final_only->count() > 0) throw UsageError("--analyse shows every move: not with --final");
+                for (const CLI::Option* only : {samples, seed, limit})
+                    if (!o->analyse && only->count() > 0)
+                        throw UsageError(only->get_name() + " goes with --analyse");
+                return run_replay(*o);
+            }};
 }
 
 }  // namespace pyr::cmd

@@ -8,7 +8,8 @@
 # of options that take one are skipped.
 function __pyramide_path
     set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
-        --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure
+        --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
+        -r --runs --fewest-node-limit
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -119,6 +120,10 @@ complete -c pyramide -n '__pyramide_at replay' -F -d 'Move log'
 complete -c pyramide -n '__pyramide_at replay' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at replay' -s v -l variant -x -a '(__pyramide_variants)' -d 'Variant FILE.toml of the log'
 complete -c pyramide -n '__pyramide_at replay' -l final -d 'Show only the last position'
+complete -c pyramide -n '__pyramide_at replay' -l analyse -d 'Judge every move: solver and expert'
+complete -c pyramide -n '__pyramide_at replay' -l expert-samples -x -d 'Stock orders the expert tries each move in'
+complete -c pyramide -n '__pyramide_at replay' -l expert-seed -x -d 'Mixed into the stock orders the expert draws'
+complete -c pyramide -n '__pyramide_at replay' -l node-limit -x -d 'A solve gives up after this many positions'
 complete -c pyramide -n '__pyramide_at replay' -l json -d 'Print JSON'
 complete -c pyramide -n '__pyramide_at replay' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at replay' -l color -x -a 'auto always never' -d 'Colour the suits'

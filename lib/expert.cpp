@@ -94,20 +94,27 @@ ExpertChoice Expert::choose(const Game& game) {
         choice.move = blind_choice(game);
         return choice;
     }
-    const std::vector<std::vector<Card>> orders =
-        stock_orders(unseen, options_.samples, visible_seed(game, options_.seed));
+    choice.candidates = weigh(game);
     choice.samples = options_.samples;
-    const Game base = game.position();
-    for (const Move& m : moves) choice.candidates.push_back({m, wins_after(base, m, orders)});
-    // Most wins first; among equals, the heuristic's move, then the order of legal_moves.
-    const Move quick = blind_choice(game);
-    std::stable_sort(choice.candidates.begin(), choice.candidates.end(),
-                     [&](const CandidateCount& x, const CandidateCount& y) {
-                         if (x.wins != y.wins) return x.wins > y.wins;
-                         return x.move == quick && !(y.move == quick);
-                     });
     choice.move = choice.candidates.front().move;
     return choice;
+}
+
+std::vector<CandidateCount> Expert::weigh(const Game& game) {
+    MoveList moves;
+    game.legal_moves(moves);
+    const std::vector<std::vector<Card>> orders =
+        stock_orders(game.unseen_stock(), options_.samples, visible_seed(game, options_.seed));
+    std::vector<CandidateCount> candidates;
+    const Game base = game.position();
+    for (const Move& m : moves) candidates.push_back({m, wins_after(base, m, orders)});
+    // Most wins first; among equals, the heuristic's move, then the order of legal_moves.
+    const Move quick = blind_choice(game);
+    std::stable_sort(candidates.begin(), candidates.end(), [&](const CandidateCount& x, const CandidateCount& y) {
+        if (x.wins != y.wins) return x.wins > y.wins;
+        return x.move == quick && !(y.move == quick);
+    });
+    return candidates;
 }
 
 }  // namespace pyr

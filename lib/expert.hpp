@@ -41,6 +41,10 @@ public:
     explicit Expert(ExpertOptions options = {});
     // The game must not be over.
     ExpertChoice choose(const Game& game);
+    // Every legal move counted in the K orders choose() draws here, best
+    // first, whether or not choose() would weigh them (a free King, a single
+    // move): for an analysis of a played game. The game must not be over.
+    std::vector<CandidateCount> weigh(const Game& game);
     const ExpertOptions& options() const { return options_; }
 
 private:
