@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "deal_filter.hpp"
 #include "progress.hpp"
+#include "stats_report.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
@@ -29,10 +30,12 @@ struct DealOptions {
     bool json = false;
     std::optional<PysolfcNumber> pysolfc;
     bool winnable = false, unwinnable = false;  // keep only the seeds the solver wins, or proves lost
+    std::string difficulty;  // keep only the winnable seeds of this band (lib/rating.hpp)
+    RatingOptions rating;    // the expert's games that rate them
     std::uint64_t max_seeds = DefaultMaxSeeds;
     unsigned jobs = 0;  // 0: one a hardware thread
     std::uint64_t node_limit = 0;
-    bool filtered() const { return winnable || unwinnable; }
+    bool filtered() const { return winnable || unwinnable || !difficulty.empty(); }
 };
 
 // Which seeds a filtered deal keeps, and what the kept ones are called in messages.
@@ -42,6 +45,12 @@ struct DealFilter {
 };
 
 DealFilter deal_filter(const DealOptions& o, const Rules& rules) {
+    if (!o.difficulty.empty()) {
+        RatingOptions ro = o.rating;
+        ro.node_limit = o.node_limit;
+        ro.threads = job_count(o.jobs);
+        return {rating_test(rules, *band_named(o.difficulty), ro), o.difficulty};
+    }
     return {solver_verdict_test(rules, o.winnable, o.node_limit), o.winnable ? "winnable" : "unwinnable"};
 }
 
@@ -113,7 +122,9 @@ std::string too_few(const DealOptions& o, const DealFilter& filter, const SeedSc
 // with its own seed and note; written only once all are found (exit 1 if not).
 int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat format, std::uint64_t first) {
     const DealFilter filter = deal_filter(o, rules);
-    const SeedScan scan{first, o.count, o.max_seeds, job_count(o.jobs)};
+    // A rating plays its expert's games on every thread: one seed at a time.
+    const bool rated = !o.difficulty.empty();
+    const SeedScan scan{first, o.count, o.max_seeds, rated ? 1 : job_count(o.jobs), rated ? 1 : SeedScan{}.max_chunk};
     // Opened first, so that a file that cannot be written is said before the
     // scan; dropped, never created, if the scan finds too few.
     Output out(o.output);
@@ -148,6 +159,22 @@ int run_deal(const DealOptions& o, bool seeded) {
     return write_deals(o, format,
                        [&](std::uint64_t i) { return format_deal(rules, deal_from_seed(rules.variant, seed + i), format); });
 }
+// --difficulty and the expert's options that rate the deals, which go with it only.
+std::vector<CLI::Option*> add_difficulty_options(CLI::App& app, DealOptions& o) {
+    std::vector<std::string> bands;
+    for (int b = 0; b < Bands; ++b) bands.emplace_back(band_name(static_cast<Band>(b)));
+    add_choice_option(app, "--difficulty", o.difficulty,
+                      "Deal only winnable seeds of this band: easy, medium,\nhard or expert (pyramide-rate(1))", bands);
+    return {
+        add_number_option(app, "-r,--runs", o.rating.runs, "With --difficulty: R, the expert's games a deal\n(default 16)",
+                          1, MaxRatingRuns),
+        add_number_option(app, "--expert-samples", o.rating.samples,
+                          "With --difficulty: K, the stock orders each choice is\nweighed in (default 16)", 1,
+                          MaxExpertSamples),
+        add_number_option(app, "--expert-seed", o.rating.seed, "With --difficulty: the expert's first seed (default 0)"),
+    };
+}
+
 // --winnable, --unwinnable and the options of their seed scan, which go with one of them only.
 std::vector<CLI::Option*> add_filter_options(CLI::App& app, DealOptions& o) {
     app.add_flag("--winnable", o.winnable, "Deal only the seeds that the solver wins");
@@ -161,15 +188,21 @@ std::vector<CLI::Option*> add_filter_options(CLI::App& app, DealOptions& o) {
     };
 }
 
-void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options) {
+void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options,
+                          const std::vector<CLI::Option*>& difficulty_options) {
     if (o.winnable && o.unwinnable) throw UsageError("--winnable and --unwinnable exclude each other: give one");
-    const char* flag = o.winnable ? "--winnable" : "--unwinnable";
+    if (!o.difficulty.empty() && o.unwinnable)
+        throw UsageError("--difficulty: its deals are winnable (a band rates a winnable deal): not with --unwinnable");
+    if (o.difficulty.empty())
+        for (const CLI::Option* opt : difficulty_options)
+            if (opt->count() > 0) throw UsageError(fmt::format("{}: only with --difficulty", opt->get_name()));
+    const char* flag = !o.difficulty.empty() ? "--difficulty" : o.winnable ? "--winnable" : "--unwinnable";
     if (o.filtered() && o.pysolfc)
         throw UsageError(fmt::format("{}: not with --pysolfc (it picks seeds, and PySolFC's numbers are not seeds)", flag));
     if (o.filtered()) return;
     for (const CLI::Option* opt : filter_options)
         if (opt->count() > 0)
-            throw UsageError(fmt::format("{}: only with --winnable or --unwinnable", opt->get_name()));
+            throw UsageError(fmt::format("{}: only with --winnable, --unwinnable or --difficulty", opt->get_name()));
 }
 }  // namespace
 
@@ -191,10 +224,11 @@ Subcommand setup_deal(CLI::App& parent) {
     app->add_flag("--json", o->json, "The same as --format json");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     const std::vector<CLI::Option*> filter_options = add_filter_options(*app, *o);
+    const std::vector<CLI::Option*> difficulty_options = add_difficulty_options(*app, *o);
     app->footer("Examples:\n  pyramide deal --seed 7 --count 3 --format line\n"
                 "  pyramide deal --winnable --seed 1 --count 10 --format json\n"
                 "  pyramide deal --pysolfc 617   (PySolFC's Pyramid #617)");
-    return {app, [o, seed, format, variant, pysolfc, filter_options] {
+    return {app, [o, seed, format, variant, pysolfc, filter_options, difficulty_options] {
                 if (o->json) {
                     if (format->count() > 0 && o->format != "json")
                         throw UsageError(
@@ -202,7 +236,7 @@ Subcommand setup_deal(CLI::App& parent) {
                     o->format = "json";
                 }
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, false);
-                check_filter_options(*o, filter_options);
+                check_filter_options(*o, filter_options, difficulty_options);
                 // A filtered deal's seeds are not consecutive; its scan stops at the last seed.
                 if (seed->count() > 0 && !o->filtered()) check_seed_count(o->seed, o->count);
                 if (o->pysolfc) {

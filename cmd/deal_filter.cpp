@@ -32,7 +32,17 @@ DealTestMaker solver_verdict_test(const Rules& rules, bool winnable, std::uint64
         return DealTest([&rules, winnable, solver](const Deal& deal) -> std::optional<DealNote> {
             const SolveOutcome outcome = solver->solve(rules, deal).outcome;
             if (outcome == SolveOutcome::GaveUp || (outcome == SolveOutcome::Won) != winnable) return std::nullopt;
-            return DealNote{winnable};
+            return DealNote{winnable, std::nullopt};
+        });
+    };
+}
+
+DealTestMaker rating_test(const Rules& rules, Band band, const RatingOptions& options) {
+    return [&rules, band, options] {
+        return DealTest([&rules, band, options](const Deal& deal) -> std::optional<DealNote> {
+            const Rating r = rate_deal(rules, deal, options);
+            if (r.band != band) return std::nullopt;
+            return DealNote{true, r};
         });
     };
 }
@@ -41,7 +51,7 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
     const std::uint64_t reach = seeds_in_reach(scan.first, scan.max_seeds);
     std::vector<DealTest> tests;  // one a thread, made when a chunk first needs it
     ScanResult result;
-    std::size_t chunk = std::max(scan.jobs, 1u);
+    std::size_t chunk = std::min<std::size_t>(std::max(scan.jobs, 1u), scan.max_chunk);
     while (result.kept.size() < scan.count && result.tried < reach) {
         const auto size = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, reach - result.tried));
         const std::uint64_t base = scan.first + result.tried;
@@ -55,7 +65,7 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
             if (notes[i]) result.kept.push_back({base + i, *notes[i]});
         progress.advance(result.kept.size() - kept_before);
         result.tried += size;
-        chunk = std::min(chunk * 2, MaxChunk);
+        chunk = std::min(chunk * 2, std::min(MaxChunk, scan.max_chunk));
     }
     return result;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "formats/deal_format.hpp"
+#include "lib/rating.hpp"
 
 namespace pyr::cmd {
 
@@ -22,6 +23,11 @@ using DealTestMaker = std::function<DealTest()>;
 // deal the solver gives up on at `node_limit` (0: never) is kept by neither.
 DealTestMaker solver_verdict_test(const Rules& rules, bool winnable, std::uint64_t node_limit);
 
+// --difficulty: the deals the solver wins whose rating (lib/rating.hpp) falls
+// in `band`. A rating plays the expert's games on options.threads threads, so
+// its scan takes one seed at a time (SeedScan::max_chunk 1, jobs 1).
+DealTestMaker rating_test(const Rules& rules, Band band, const RatingOptions& options);
+
 struct KeptDeal {
     std::uint64_t seed = 0;
     DealNote note;
@@ -32,6 +38,7 @@ struct SeedScan {
     std::uint64_t count = 1;      // how many deals are wanted
     std::uint64_t max_seeds = 1;  // how many seeds are tried at most (1 or more)
     unsigned jobs = 1;            // threads
+    std::size_t max_chunk = 4096;  // seeds tested at a time, at most
 };
 
 struct ScanResult {

@@ -18,7 +18,7 @@
 namespace pyr::cmd {
 
 namespace {
-constexpr int MaxRuns = 100'000;
+
 
 struct RateCmdOptions {
     std::vector<std::string> files;
@@ -58,7 +58,7 @@ void rate_one(const RateCmdOptions& o, const Rules& rules, const Deal& deal, con
         if (name.seed) w.key("seed").value(*name.seed);
         if (name.pysolfc) w.key("pysolfc").value(name.pysolfc->decimal());
         w.key("rating");
-        write_rating(w, r, o.rating);
+        write_rating(w, r);
         w.end_object();
         fmt::print("{}\n", w.str());
     }
@@ -117,8 +117,8 @@ Subcommand setup_rate(CLI::App& parent) {
                       std::uint64_t{1} << 40)
         ->default_str("1");
     CLI::Option* pysolfc = add_pysolfc_option(*app, o->pysolfc, "Rate PySolFC's game number N (1 to 10^20)");
-    add_number_option(*app, "-r,--runs", o->rating.runs, fmt::format("R: the expert's games (1 to {}, default 16)", MaxRuns),
-                      1, MaxRuns);
+    add_number_option(*app, "-r,--runs", o->rating.runs, fmt::format("R: the expert's games (1 to {}, default 16)", MaxRatingRuns),
+                      1, MaxRatingRuns);
     add_number_option(*app, "--expert-samples", o->rating.samples,
                       fmt::format("K: each choice weighed in K stock orders (1 to {}, default 16)", MaxExpertSamples), 1,
                       MaxExpertSamples);

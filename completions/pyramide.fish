@@ -9,7 +9,7 @@
 function __pyramide_path
     set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
         --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
-        -r --runs --fewest-node-limit
+        -r --runs --fewest-node-limit --difficulty
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -92,6 +92,10 @@ complete -c pyramide -n '__pyramide_at deal' -l unwinnable -d 'Deal only seeds t
 complete -c pyramide -n '__pyramide_at deal' -l max-seeds -x -d 'Try at most N seeds (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -s j -l jobs -x -d 'Threads (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -l node-limit -x -d 'Skip a seed after N positions (--winnable)'
+complete -c pyramide -n '__pyramide_at deal' -l difficulty -x -a 'easy medium hard expert' -d 'Deal only winnable seeds of this band'
+complete -c pyramide -n '__pyramide_at deal' -s r -l runs -x -d "The expert's games a deal (--difficulty)"
+complete -c pyramide -n '__pyramide_at deal' -l expert-samples -x -d 'Stock orders each choice is weighed in (--difficulty)'
+complete -c pyramide -n '__pyramide_at deal' -l expert-seed -x -d "The expert's first seed (--difficulty)"
 
 # pyramide play
 complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'

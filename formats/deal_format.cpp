@@ -8,6 +8,7 @@
 #include "cards.hpp"
 #include "error.hpp"
 #include "numbers.hpp"
+#include "rating_text.hpp"
 #include "json.hpp"
 #include "lib/shuffle.hpp"
 #include "mchung94.hpp"
@@ -163,7 +164,9 @@ std::string format_deal_body(const Rules& r, const Deal& d) {
 namespace {
 // The text form's comment lines for a note, after its first line; a reader skips them.
 std::string note_comments(const DealNote& note) {
-    return note.winnable ? fmt::format("# winnable: {}\n", *note.winnable ? "yes" : "no") : "";
+    std::string lines = note.winnable ? fmt::format("# winnable: {}\n", *note.winnable ? "yes" : "no") : "";
+    if (note.rating) lines += fmt::format("# rating: {}\n", rating_text(*note.rating));
+    return lines;
 }
 }  // namespace
 
@@ -185,6 +188,7 @@ std::string format_deal(const Rules& r, const Deal& d, DealFormat format, const 
         w.key("variant").value(v.name);
         if (d.has_seed) w.key("seed").value(d.seed);
         if (note.winnable) w.key("winnable").value(*note.winnable);
+        if (note.rating) write_rating(w.key("rating"), *note.rating);
         auto cards = [&](const std::vector<int>& ps) {
             w.begin_array();
             for (int p : ps) w.value(card_name(v.deck, d.tableau[p]));
@@ -542,11 +546,14 @@ ReadDeal DealReader::read_json(std::string text) {
     if (doc.kind != JsonValue::Kind::Object) fail(doc, "a JSON deal must be an object");
     for (const auto& [k, val] : doc.members)
         if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
-            k != "piles" && k != "stock" && k != "winnable")
+            k != "piles" && k != "stock" && k != "winnable" && k != "rating")
             fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
     // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
     if (const JsonValue* winnable = doc.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
         fail(*winnable, "\"winnable\" must be true or false");
+    // Written by `deal --difficulty`: an object, not kept (`pyramide rate` rates the deal again).
+    if (const JsonValue* rating = doc.find("rating"); rating && rating->kind != JsonValue::Kind::Object)
+        fail(*rating, "\"rating\" must be an object (pyramide-rate(1) says its keys)");
     const JsonValue* format = doc.find("format");
     if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
         fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");

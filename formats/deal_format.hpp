@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/game.hpp"
+#include "lib/rating.hpp"
 #include "text.hpp"
 
 namespace pyr {
@@ -24,12 +25,14 @@ private:
     std::map<std::string, std::unique_ptr<Rules>> rules_;
 };
 
-// What `deal --winnable` / `--unwinnable` found out about a deal, written with
-// it (deal.md): JSON keys, a comment line in the text form. A deal with a note
-// was picked out of a run of seeds, so its line form names its seed (seed=N).
+// What `deal --winnable` / `--unwinnable` / `--difficulty` found out about a
+// deal, written with it (deal.md): JSON keys, comment lines in the text form.
+// A deal with a note was picked out of a run of seeds, so its line form names
+// its seed (seed=N).
 struct DealNote {
     std::optional<bool> winnable;  // the exact solver's verdict: a win found, or proved lost
-    bool empty() const { return !winnable.has_value(); }
+    std::optional<Rating> rating;  // --difficulty: how hard it is (lib/rating.hpp)
+    bool empty() const { return !winnable.has_value() && !rating.has_value(); }
 };
 
 std::string format_deal(const Rules& rules, const Deal& deal, DealFormat format, const DealNote& note = {});

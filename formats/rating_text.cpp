@@ -29,7 +29,7 @@ std::string rating_text(const Rating& r) {
     return text + ": " + (r.band ? std::string(band_name(*r.band)) : std::string("no band"));
 }
 
-void write_rating(JsonWriter& w, const Rating& r, const RatingOptions& options) {
+void write_rating(JsonWriter& w, const Rating& r) {
     w.begin_object().key("verdict").value(verdict_word(r.verdict)).key("fewest_moves");
     if (r.fewest_moves) w.value(*r.fewest_moves);
     else w.null();
@@ -37,7 +37,7 @@ void write_rating(JsonWriter& w, const Rating& r, const RatingOptions& options) 
     if (r.runs == 0) {
         w.null();
     } else {
-        w.begin_object().key("runs").value(r.runs).key("wins").value(r.wins).key("samples").value(options.samples);
+        w.begin_object().key("runs").value(r.runs).key("wins").value(r.wins).key("samples").value(r.samples);
         w.key("chance").value(rounded(static_cast<double>(r.wins) / r.runs));
         w.key("low").value(rounded(r.low)).key("high").value(rounded(r.high));
         w.end_object();

@@ -14,6 +14,6 @@ std::string rating_text(const Rating& r);
 // {"verdict":"won","fewest_moves":52,"expert":{"runs":16,"wins":9,"samples":16,
 //  "chance":0.5625,"low":..,"high":..},"band":"medium"}; "expert" is null for a
 // deal proved lost, fewest_moves and band are null when not known.
-void write_rating(JsonWriter& w, const Rating& r, const RatingOptions& options);
+void write_rating(JsonWriter& w, const Rating& r);
 
 }  // namespace pyr

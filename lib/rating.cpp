@@ -47,6 +47,7 @@ Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& opti
         if (expert_wins(rules, deal, eo)) ++wins;
     });
     r.runs = options.runs;
+    r.samples = options.samples;
     r.wins = wins;
     std::tie(r.low, r.high) = wilson(static_cast<std::uint64_t>(r.wins), static_cast<std::uint64_t>(r.runs));
     if (r.verdict == SolveOutcome::Won) r.band = band_of(r.wins, r.runs);

@@ -16,6 +16,7 @@ namespace pyr {
 
 enum class Band { Easy, Medium, Hard, Expert };
 inline constexpr int Bands = 4;
+inline constexpr int MaxRatingRuns = 100'000;  // R at most
 
 struct RatingOptions {
     int runs = 16;                 // R: the expert's games
@@ -33,6 +34,7 @@ struct Rating {
     std::optional<int> fewest_moves;  // a win's fewest moves, when the search finished
     // The expert's games: none for a deal proved lost, which nobody can win.
     int runs = 0, wins = 0;
+    int samples = 0;           // K of those games
     double low = 0, high = 0;  // the 95% Wilson interval of wins / runs
     std::optional<Band> band;  // a deal the solver wins
 };

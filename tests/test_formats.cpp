@@ -279,7 +279,7 @@ TEST_CASE("deals: a note (deal --winnable) is written in every form that has roo
         const pyr::Rules& rules = cache.get(name);
         const pyr::Deal deal = pyr::deal_from_seed(rules.variant, 18);
         for (const bool winnable : {true, false}) {
-            const pyr::DealNote note{winnable};
+            const pyr::DealNote note{winnable, std::nullopt};
             for (DealFormat form : {DealFormat::Text, DealFormat::Line, DealFormat::Json}) {
                 CAPTURE(name, winnable, static_cast<int>(form));
                 const std::string text = pyr::format_deal(rules, deal, form, note);
