@@ -76,21 +76,13 @@ int run_replay(const ReplayOptions& o) {
         illegal = e;
     }
     if (o.json && !o.final_only) w.end_array();
-    const Status st = game.status();
-    const char* result = status_word(st);
     if (o.json) {
         if (o.final_only) {
             w.key("final");
             position_json(game, w);
         }
-        w.key("moves").value(n).key("result").value(result).key("reason").value(game.end_reason());
-        w.key("cards_left").value(game.cards_left());
-        if (game.variant().scored) w.key("score").value(game.score());
-        write_warnings(w, warnings);
-        if (illegal) {
-            w.key("error").begin_object().key("line").value(illegal->line).key("col").value(illegal->col);
-            w.key("message").value(illegal->message).end_object();
-        }
+        w.key("moves").value(n);
+        write_result_json(w, game, warnings, illegal);
         w.end_object();
         fmt::print("{}\n", w.str());
     } else {
@@ -98,7 +90,7 @@ int run_replay(const ReplayOptions& o) {
         if (!illegal || o.final_only) fmt::print("\n{}\n", result_text(game));
     }
     if (illegal) return report(*illegal);
-    return st == Status::Won ? ExitOk : ExitNegative;
+    return game.status() == Status::Won ? ExitOk : ExitNegative;
 }
 }  // namespace
 

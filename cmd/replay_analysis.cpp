@@ -124,14 +124,7 @@ void print_json(const MoveLog& log, const std::string& file, const std::vector<I
     w.key("moves").begin_array();
     for (const AnalysedMove& m : moves) move_json(w, m);
     w.end_array();
-    w.key("result").value(status_word(end.status())).key("reason").value(end.end_reason());
-    w.key("cards_left").value(end.cards_left());
-    if (end.variant().scored) w.key("score").value(end.score());
-    write_warnings(w, warnings);
-    if (illegal) {
-        w.key("error").begin_object().key("line").value(illegal->line).key("col").value(illegal->col);
-        w.key("message").value(illegal->message).end_object();
-    }
+    write_result_json(w, end, warnings, illegal);
     w.end_object();
     fmt::print("{}\n", w.str());
 }
@@ -144,6 +137,18 @@ std::string result_text(const Game& game) {
     line += fmt::format(", {} card{} left", game.cards_left(), game.cards_left() == 1 ? "" : "s");
     if (game.variant().scored) line += fmt::format(", score {}", game.score());
     return line;
+}
+
+void write_result_json(JsonWriter& w, const Game& game, const std::vector<InputError>& warnings,
+                       const std::optional<InputError>& illegal) {
+    w.key("result").value(status_word(game.status())).key("reason").value(game.end_reason());
+    w.key("cards_left").value(game.cards_left());
+    if (game.variant().scored) w.key("score").value(game.score());
+    write_warnings(w, warnings);
+    if (illegal) {
+        w.key("error").begin_object().key("line").value(illegal->line).key("col").value(illegal->col);
+        w.key("message").value(illegal->message).end_object();
+    }
 }
 
 int run_analysis(const MoveLog& log, const std::string& file, const std::vector<InputError>& warnings,

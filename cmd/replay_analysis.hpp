@@ -2,12 +2,17 @@
 // expert's counts before and after each move (lib/analysis.hpp), as text or JSON.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "formats/error.hpp"
 #include "formats/movelog.hpp"
 #include "lib/game.hpp"
+
+namespace pyr {
+class JsonWriter;
+}
 
 namespace pyr::cmd {
 
@@ -25,5 +30,9 @@ int run_analysis(const MoveLog& log, const std::string& file, const std::vector<
 
 // The result line of replay's text form: "result: won (...), 0 cards left, score 50".
 std::string result_text(const Game& game);
+// The same in replay's JSON, then its warnings and the illegal move's error
+// object, if any: the keys that end both replay's object and the analysis'.
+void write_result_json(JsonWriter& w, const Game& game, const std::vector<InputError>& warnings,
+                       const std::optional<InputError>& illegal);
 
 }  // namespace pyr::cmd
