@@ -115,11 +115,7 @@ public:
             while (g.status() == Status::InProgress) g.apply(blind_choice(g));
             t.hits[3] += g.status() == Status::Won;
         }
-        if (on_[ExpertMeasure]) {
-            Game g(rules_, d);
-            while (g.status() == Status::InProgress) g.apply(expert_->choose(g).move);
-            t.hits[ExpertMeasure] += g.status() == Status::Won;
-        }
+        if (on_[ExpertMeasure]) t.hits[ExpertMeasure] += expert_wins(*expert_, rules_, d);
         return best;
     }
 

@@ -39,6 +39,12 @@ bool solver_move(Solver& solver, const Game& game, Move& out) {
 }
 }  // namespace
 
+bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal) {
+    Game game(rules, deal);
+    while (game.status() == Status::InProgress) game.apply(expert.choose(game).move);
+    return game.status() == Status::Won;
+}
+
 std::uint64_t visible_seed(const Game& game, std::uint64_t salt) {
     const State& s = game.state();
     const Variant& v = game.variant();

@@ -54,6 +54,10 @@ private:
     Solver solver_;
 };
 
+// One whole game of the expert from the deal (`stats --measure expert`, a
+// rating's games): whether it won.
+bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal);
+
 // The seed of a position's draws: from what is face up or remembered only
 // (the dealt tableau, the cards turned, the moves made), never from the
 // unseen stock order, so a game replays identically.

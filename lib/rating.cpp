@@ -25,13 +25,6 @@ std::optional<int> fewest_moves(const Rules& rules, const Deal& deal, std::uint6
 }
 }  // namespace
 
-bool expert_wins(const Rules& rules, const Deal& deal, const ExpertOptions& options) {
-    Expert expert(options);
-    Game game(rules, deal);
-    while (game.status() == Status::InProgress) game.apply(expert.choose(game).move);
-    return game.status() == Status::Won;
-}
-
 Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& options) {
     Rating r;
     SolveOptions so;
@@ -44,7 +37,8 @@ Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& opti
         ExpertOptions eo;
         eo.samples = options.samples;
         eo.seed = options.seed + run;
-        if (expert_wins(rules, deal, eo)) ++wins;
+        Expert expert(eo);
+        if (expert_wins(expert, rules, deal)) ++wins;
     });
     r.runs = options.runs;
     r.samples = options.samples;

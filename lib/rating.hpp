@@ -49,7 +49,4 @@ std::string_view band_name(Band b);
 // The band of that name ("easy"), nullopt for another word.
 std::optional<Band> band_named(std::string_view name);
 
-// One game of the expert from the deal: whether it won.
-bool expert_wins(const Rules& rules, const Deal& deal, const ExpertOptions& options);
-
 }  // namespace pyr

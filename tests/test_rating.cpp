@@ -84,7 +84,8 @@ TEST_CASE("rating: the expert's wins are its games with seeds S..S+R-1, on any n
             ExpertOptions eo;
             eo.samples = o.samples;
             eo.seed = o.seed + static_cast<std::uint64_t>(r);
-            wins += expert_wins(rules, deal, eo);
+            Expert expert(eo);
+            wins += expert_wins(expert, rules, deal);
         }
         CHECK(one.wins == wins);
         o.threads = 3;
