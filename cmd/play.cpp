@@ -611,10 +611,25 @@ void Session::hint(const Game& game, const std::string& argument) {
                                                           : "the only move";
         return say(fmt::format("hint: {} ({})", move, why));
     }
+    // Scored variants: the mean of the best scores in the orders tried.
+    const auto mean = [&](const CandidateCount& k) {
+        return fmt::format("{:.1f}", static_cast<double>(k.score_total) / c.samples);
+    };
     if (argument == "all") {
         std::vector<std::string> items;
-        for (const CandidateCount& k : c.candidates) items.push_back(fmt::format("{} {}", format_move(game, k.move), k.wins));
-        return say(wrap_list(fmt::format("hint all (wins of {} stock orders): ", c.samples), items, ", ", width(), "  "));
+        for (const CandidateCount& k : c.candidates)
+            items.push_back(c.scored ? fmt::format("{} {} ({} wins)", format_move(game, k.move), mean(k), k.wins)
+                                     : fmt::format("{} {}", format_move(game, k.move), k.wins));
+        const std::string head = c.scored ? fmt::format("hint all (mean best score in {} stock orders): ", c.samples)
+                                          : fmt::format("hint all (wins of {} stock orders): ", c.samples);
+        return say(wrap_list(head, items, ", ", width(), "  "));
+    }
+    if (c.scored) {
+        std::string text = fmt::format("hint: {} (mean best score {} in {} stock orders; wins {}", move,
+                                       mean(c.candidates[0]), c.samples, c.candidates[0].wins);
+        if (c.candidates.size() > 1)
+            text += fmt::format("; {}: {}", format_move(game, c.candidates[1].move), mean(c.candidates[1]));
+        return say(text + ")");
     }
     if (c.candidates[0].wins == 0)
         return say(fmt::format("hint: {} (no move wins in any of {} stock orders tried: the rule of thumb's move)",

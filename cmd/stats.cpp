@@ -74,6 +74,10 @@ void check_scored(const MeasureSet& on, const Variant& v) {
                                      printable(v.name)));
 }
 
+struct DealScores {
+    std::optional<int> best, expert;
+};
+
 class DealMeasurer {
 public:
     DealMeasurer(const Rules& rules, const std::array<bool, Measures>& on, std::uint64_t node_limit,
@@ -96,8 +100,9 @@ public:
             best_solver_ = std::make_unique<Solver>(best);
         }
     }
-    // The deal's best score where --measure best asks for it and the search decides it.
-    std::optional<int> measure(const Deal& d, Tally& t) {
+    // The deal's best score where --measure best asks for it and the search
+    // decides it; the expert's score where it plays a scored variant.
+    DealScores measure(const Deal& d, Tally& t) {
         ++t.deals;
         // With the pyramid goal already, "won" and "pyramid cleared" are one solve.
         const bool pyramid_goal = rules_.variant.goal == Goal::Pyramid;
@@ -115,8 +120,16 @@ public:
             while (g.status() == Status::InProgress) g.apply(blind_choice(g));
             t.hits[3] += g.status() == Status::Won;
         }
-        if (on_[ExpertMeasure]) t.hits[ExpertMeasure] += expert_wins(*expert_, rules_, d);
-        return best;
+        std::optional<int> expert_score;
+        if (on_[ExpertMeasure]) {
+            const ExpertGame game = expert_game(*expert_, rules_, d);
+            t.hits[ExpertMeasure] += game.won;
+            if (rules_.variant.scored) {
+                ++t.expert_score.scores[game.score];
+                expert_score = game.score;
+            }
+        }
+        return {best, expert_score};
     }
 
 private:
@@ -131,8 +144,9 @@ private:
     std::unique_ptr<Solver> best_solver_;  // for --measure best
 };
 
-// The series of --measure best: consecutive deals, in the order measured,
-// `series_of` at a time; a series with a deal undecided (--node-limit) is not counted.
+// The series of --measure best (or of the expert's games): consecutive deals,
+// in the order measured, `series_of` at a time; a series with a deal
+// undecided (--node-limit) is not counted.
 class SeriesCounter {
 public:
     explicit SeriesCounter(int series_of) : series_of_(series_of) {}
@@ -166,18 +180,22 @@ public:
     Pool(const Rules& rules, const MeasureSet& on, std::uint64_t node_limit, std::uint64_t expert_samples,
          unsigned jobs, Progress& progress)
         : rules_(rules), on_(on), node_limit_(node_limit), expert_samples_(expert_samples), jobs_(jobs),
-          progress_(progress), series_(on[BestMeasure] ? rules.variant.series : 0) {}
+          progress_(progress), series_(on[BestMeasure] ? rules.variant.series : 0),
+          expert_series_(on[ExpertMeasure] && rules.variant.scored ? rules.variant.series : 0) {}
     void run(const std::vector<Deal>& deals, Tally& total) {
         const std::size_t used = std::min<std::size_t>(jobs_, deals.size());
         while (workers_.size() < used) workers_.push_back(std::make_unique<DealMeasurer>(rules_, on_, node_limit_, expert_samples_));
         std::vector<Tally> parts(used);
-        std::vector<std::optional<int>> best(deals.size());  // by deal, for the series in order
+        std::vector<DealScores> scores(deals.size());  // by deal, for the series in order
         parallel_for(deals.size(), jobs_, [&](unsigned w, std::size_t i) {
-            best[i] = workers_[w]->measure(deals[i], parts[w]);
+            scores[i] = workers_[w]->measure(deals[i], parts[w]);
             progress_.advance();
         });
         for (const Tally& t : parts) total.add(t);
-        for (const std::optional<int>& b : best) series_.add(b, total.best);
+        for (const DealScores& s : scores) {
+            series_.add(s.best, total.best);
+            expert_series_.add(s.expert, total.expert_score);
+        }
     }
 
 private:
@@ -187,7 +205,7 @@ private:
     unsigned jobs_;
     Progress& progress_;
     std::vector<std::unique_ptr<DealMeasurer>> workers_;
-    SeriesCounter series_;
+    SeriesCounter series_, expert_series_;
 };
 
 // Adds one log's result to the tally; a series counts as par at 0 or more.
@@ -326,6 +344,7 @@ private:
             check_scored(o_.measures, rd.rules->variant);
             rules_ = rd.rules;
             r_.variant = rules_->variant.name;
+            r_.scored = rules_->variant.scored;
             pool_ = std::make_unique<Pool>(*rules_, r_.on, o_.node_limit, o_.expert_samples, jobs_, progress_);
         }
         if (rd.rules->variant.name != rules_->variant.name)
@@ -434,6 +453,7 @@ int run_stats(const StatsOptions& o) {
     const Rules& rules = cache.get(o.variant.empty() ? "traditional" : o.variant);
     check_scored(o.measures, rules.variant);
     r.variant = rules.variant.name;
+    r.scored = rules.variant.scored;
     r.seeds = o.seeds;
     r.source = fmt::format("seeds {}..{}", o.seeds->first, o.seeds->last);
     measure_seeds(o, rules, job_count(o.jobs), r);

@@ -75,27 +75,28 @@ JsonValue read_part_json(const std::string& path, std::string& name) {
     return parse_json(text, name);
 }
 
-// measures.best: the deals of each best score (no more than the part's deals), and the par series.
-void read_best(const PartReader& in, const JsonValue& best, Report& r) {
-    BestTally& b = r.tally.best;
-    const JsonValue& scores = in.need(best, "scores", JsonValue::Kind::Array, "measures.best.scores");
+// measures.best, or measures.expert.score (`path`): the deals of each score
+// (no more than the part's deals), and the par series.
+void read_scores(const PartReader& in, const JsonValue& best, const std::string& path, std::uint64_t deals_in_part,
+                 BestTally& b) {
+    const JsonValue& scores = in.need(best, "scores", JsonValue::Kind::Array, path + ".scores");
     std::uint64_t deals = 0;
     for (const JsonValue& row : scores.items) {
-        in.expect(row, JsonValue::Kind::Object, "measures.best.scores");
-        const JsonValue& score = in.need(row, "score", JsonValue::Kind::Number, "measures.best.scores.score");
+        in.expect(row, JsonValue::Kind::Object, path + ".scores");
+        const JsonValue& score = in.need(row, "score", JsonValue::Kind::Number, path + ".scores.score");
         const std::optional<std::int64_t> value = parse_signed_decimal(score.text, -1000000, 1000000);
         if (!value)
-            in.fail(score, fmt::format("\"measures.best.scores.score\": '{}' is not a whole number from -1000000 to 1000000",
+            in.fail(score, fmt::format("\"{}.scores.score\": '{}' is not a whole number from -1000000 to 1000000", path,
                                        excerpt(score.text)));
-        const std::uint64_t n = in.number(row, "deals", "measures.best.scores.deals", 1, r.tally.deals - deals);
+        const std::uint64_t n = in.number(row, "deals", path + ".scores.deals", 1, deals_in_part - deals);
         if (!b.scores.emplace(static_cast<int>(*value), n).second)
-            in.fail(score, fmt::format("\"measures.best.scores\": score {} twice", *value));
+            in.fail(score, fmt::format("\"{}.scores\": score {} twice", path, *value));
         deals += n;
     }
     if (!best.find("series_of")) return;
-    b.series_of = static_cast<int>(in.number(best, "series_of", "measures.best.series_of", 1, 100));
-    b.series = in.number(best, "series", "measures.best.series", 0, r.tally.deals);
-    b.par_series = in.number(best, "par_series", "measures.best.par_series", 0, b.series);
+    b.series_of = static_cast<int>(in.number(best, "series_of", path + ".series_of", 1, 100));
+    b.series = in.number(best, "series", path + ".series", 0, deals_in_part);
+    b.par_series = in.number(best, "par_series", path + ".par_series", 0, b.series);
 }
 
 void read_measures(const PartReader& in, Report& r) {
@@ -116,12 +117,19 @@ void read_measures(const PartReader& in, Report& r) {
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
         if (i == BestMeasure) {
-            read_best(in, in.need(measures, "best", JsonValue::Kind::Object, "measures.best"), r);
+            read_scores(in, in.need(measures, "best", JsonValue::Kind::Object, "measures.best"), "measures.best",
+                        r.tally.deals, r.tally.best);
             continue;
         }
         const std::string path = fmt::format("measures.{}", MeasureNames[i]);
         const JsonValue& m = in.need(measures, MeasureNames[i], JsonValue::Kind::Object, path);
         r.tally.hits[i] = in.number(m, "count", path + ".count", 0, r.tally.deals);
+        // A scored variant's expert games: their scores, one a deal.
+        if (i == ExpertMeasure && m.find("score")) {
+            r.scored = true;
+            read_scores(in, in.need(m, "score", JsonValue::Kind::Object, path + ".score"), path + ".score",
+                        r.tally.deals, r.tally.expert_score);
+        }
     }
 }
 
@@ -190,6 +198,7 @@ std::vector<std::pair<const char*, std::string>> run_keys(const Report& r) {
             {"measures_run", measures},
             {"node_limit", std::to_string(r.node_limit)},
             {"expert_samples", r.on[ExpertMeasure] ? std::to_string(r.expert_samples) : "none"},
+            {"measures.expert.score", r.scored ? "present" : "absent"},
             {"seeds", r.seeds ? fmt::format("{}..{}", r.seeds->first, r.seeds->last) : "none (deals from files)"},
             {"deals_read", r.seeds ? "none (deals by seed)" : std::to_string(r.deals_read)},
             {"shards.of", std::to_string(r.shard_count)},

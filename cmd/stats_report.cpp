@@ -35,8 +35,10 @@ double mean_best(const BestTally& b) {
     return b.deals() ? static_cast<double>(b.total()) / static_cast<double>(b.deals()) : 0;
 }
 
-void write_best(JsonWriter& w, const BestTally& b) {
-    w.key("best").begin_object().key("deals").value(b.deals()).key("total").value(b.total());
+// A tally of scores as the object `key`: "best" (the solver's best scores),
+// or "score" within "expert" (the expert's games).
+void write_scores(JsonWriter& w, const char* key, const BestTally& b) {
+    w.key(key).begin_object().key("deals").value(b.deals()).key("total").value(b.total());
     w.key("mean").value(std::round(mean_best(b) * 1e6) / 1e6).key("scores").begin_array();
     for (const auto& [score, n] : b.scores)
         w.begin_object().key("score").value(static_cast<std::int64_t>(score)).key("deals").value(n).end_object();
@@ -55,13 +57,15 @@ void write_measures(JsonWriter& w, const Report& r) {
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i]) continue;
         if (i == BestMeasure) {
-            write_best(w, r.tally.best);
+            write_scores(w, "best", r.tally.best);
             continue;
         }
         const auto [lo, hi] = wilson(r.tally.hits[i], r.tally.deals);
         w.key(MeasureNames[i]).begin_object().key("count").value(r.tally.hits[i]);
         w.key("rate").value(rounded(rate(r.tally.hits[i], r.tally.deals))).key("low").value(rounded(lo));
-        w.key("high").value(rounded(hi)).end_object();
+        w.key("high").value(rounded(hi));
+        if (i == ExpertMeasure && r.scored) write_scores(w, "score", r.tally.expert_score);
+        w.end_object();
     }
     w.end_object();
 }
@@ -87,10 +91,11 @@ void csv_row(const std::string& measure, std::uint64_t count, std::uint64_t of) 
     fmt::print("{},{},{},{:.6f},{:.6f},{:.6f}\n", measure, count, of, rate(count, of), lo, hi);
 }
 
-// A row per best score (the deals with it, of the deals decided), then the par series.
-void best_csv(const BestTally& b) {
-    for (const auto& [score, n] : b.scores) csv_row(fmt::format("best_score={}", score), n, b.deals());
-    if (b.series_of > 0) csv_row("par_series", b.par_series, b.series);
+// A row per score (the deals with it, of the deals counted), then the par
+// series: `prefix` "best" (best_score=..., par_series) or "expert".
+void scores_csv(const std::string& prefix, const BestTally& b) {
+    for (const auto& [score, n] : b.scores) csv_row(fmt::format("{}_score={}", prefix, score), n, b.deals());
+    if (b.series_of > 0) csv_row(prefix == "best" ? "par_series" : prefix + "_par_series", b.par_series, b.series);
 }
 
 // Scores in at most about 12 bands of 1, 2, 5, 10, 20, 50 ... points.
@@ -103,9 +108,10 @@ int band_width(const BestTally& b) {
 
 int band_start(int score, int width) { return score >= 0 ? score / width * width : -((-score + width - 1) / width) * width; }
 
-// The mean, a table of how many deals reach each band of scores, and the par series.
-void best_text(const BestTally& b) {
-    fmt::print("  {:<27}{:>9} deals, mean {:.3f}\n", MeasureTitles[BestMeasure], b.deals(), mean_best(b));
+// The mean, a table of how many deals reach each band of scores, and the par
+// series; `who`: "best" (the solver's) or "expert".
+void scores_text(const std::string& title, const std::string& who, const BestTally& b) {
+    fmt::print("  {:<27}{:>9} deals, mean {:.3f}\n", title, b.deals(), mean_best(b));
     if (b.scores.empty()) return;
     const int width = band_width(b);
     std::map<int, std::uint64_t> bands;
@@ -116,8 +122,13 @@ void best_text(const BestTally& b) {
         fmt::print("    score {:<19}{:>9} {:7.3f}%\n", scores, n, 100 * rate(n, b.deals()));
     }
     if (b.series_of == 0) return;
+    if (b.series == 0) {
+        fmt::print("  {:<27}{:>9}: fewer than {} deals in a row\n", fmt::format("par series of {} ({})", b.series_of, who),
+                   "none", b.series_of);
+        return;
+    }
     const auto [lo, hi] = wilson(b.par_series, b.series);
-    fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", fmt::format("par series of {} (best)", b.series_of),
+    fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", fmt::format("par series of {} ({})", b.series_of, who),
                b.par_series, 100 * rate(b.par_series, b.series), 100 * lo, 100 * hi);
     fmt::print("    of {} series: {} consecutive deals each, total 0 or more\n", b.series, b.series_of);
 }
@@ -196,7 +207,8 @@ void print_report(const Report& r, ReportForm form) {
         fmt::print("measure,count,deals,rate,low95,high95\n");
         for (int i = 0; i < Measures; ++i)
             if (r.on[i] && i != BestMeasure) csv_row(MeasureNames[i], t.hits[i], t.deals);
-        if (r.on[BestMeasure]) best_csv(t.best);
+        if (r.on[BestMeasure]) scores_csv("best", t.best);
+        if (r.on[ExpertMeasure] && r.scored) scores_csv("expert", t.expert_score);
         return;
     }
     // The variant and the source may come from a part's JSON: never raw to a terminal.
@@ -209,7 +221,8 @@ void print_report(const Report& r, ReportForm form) {
         fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
                    100 * rate(t.hits[i], t.deals), 100 * lo, 100 * hi);
     }
-    if (r.on[BestMeasure]) best_text(t.best);
+    if (r.on[BestMeasure]) scores_text(MeasureTitles[BestMeasure], "best", t.best);
+    if (r.on[ExpertMeasure] && r.scored) scores_text("score of the expert player", "expert", t.expert_score);
     if (t.gave_up) fmt::print("  {:<27}{:>9}\n", "gave up (--node-limit)", t.gave_up);
 }
 

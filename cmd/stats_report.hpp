@@ -62,11 +62,15 @@ struct Tally {
     std::array<std::uint64_t, Measures> hits{};  // all but BestMeasure
     std::uint64_t gave_up = 0;
     BestTally best;
+    // Scored variants, --measure expert: the scores of the expert's games
+    // (every deal has one), and its series.
+    BestTally expert_score;
     void add(const Tally& o) {
         deals += o.deals;
         for (int i = 0; i < Measures; ++i) hits[i] += o.hits[i];
         gave_up += o.gave_up;
         best.add(o.best);
+        expert_score.add(o.expert_score);
     }
 };
 
@@ -76,6 +80,7 @@ struct Report {
     MeasureSet on{};
     std::uint64_t node_limit = 0;
     std::uint64_t expert_samples = 0;  // K, when the expert is measured
+    bool scored = false;               // the variant scores: the expert's scores are counted
     std::optional<SeedRange> seeds;  // the deals of these seeds, or else
     std::uint64_t deals_read = 0;    // deals read from files, before sharding
     std::uint64_t shard_count = 1;

@@ -132,6 +132,8 @@ public:
         const int v = dfs(alpha, NormalForm{}, 0, nullptr, true);
         r.score = v > alpha ? v : alpha;  // not above the known line's score: that line is the best
         r.decided = !gave_up_;
+        r.found = found_;
+        if (gave_up_) r.score = best_found_;  // what was reached before the limit
         r.line = std::move(best_line_);
         r.nodes = nodes_;
         return r;

@@ -15,7 +15,8 @@ class LostTable;
 
 struct BestScore {
     bool decided = false;    // false: the node limit was reached first
-    int score = 0;           // the highest score of any game played on from here
+    bool found = false;      // a line to the end of a game is known (then `score` is its score)
+    int score = 0;           // the highest score of any game played on from here; undecided: of a line found
     std::vector<Move> line;  // moves to the end of a game that scores it
     std::uint64_t nodes = 0;
 };

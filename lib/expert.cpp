@@ -30,19 +30,20 @@ std::vector<std::vector<Card>> stock_orders(std::span<const Card> unseen, int k,
     return orders;
 }
 
-// The move the solver's winning line starts with, when nothing is unseen.
-bool solver_move(Solver& solver, const Game& game, Move& out) {
-    const SolveResult r = solver.solve(game);
-    if (r.outcome != SolveOutcome::Won || r.line.empty()) return false;
-    out = r.line.front();
-    return true;
+SolveOptions solve_options(const ExpertOptions& o, bool best_score, std::uint64_t score_node_limit) {
+    SolveOptions so;
+    so.node_limit = o.node_limit;
+    so.table_bytes = 8u << 20;
+    so.best_score = best_score;
+    so.best_score_node_limit = score_node_limit;
+    return so;
 }
 }  // namespace
 
-bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal) {
+ExpertGame expert_game(Expert& expert, const Rules& rules, const Deal& deal) {
     Game game(rules, deal);
     while (game.status() == Status::InProgress) game.apply(expert.choose(game).move);
-    return game.status() == Status::Won;
+    return {game.status() == Status::Won, game.variant().scored ? game.score() : 0};
 }
 
 std::uint64_t visible_seed(const Game& game, std::uint64_t salt) {
@@ -59,23 +60,48 @@ std::uint64_t visible_seed(const Game& game, std::uint64_t salt) {
     return mix(mix(h, s.turned.code), s.pass);
 }
 
-Expert::Expert(ExpertOptions options) : options_(options), solver_([&] {
-    SolveOptions so;
-    so.node_limit = options.node_limit;
-    so.table_bytes = 8u << 20;
-    return so;
-}()) {}
+Expert::Expert(ExpertOptions options)
+    : options_(options), solver_(solve_options(options, false, 0)),
+      score_solver_(solve_options(options, true, options.score_node_limit)),
+      line_solver_(solve_options(options, true, 0)) {}
 
-int Expert::wins_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders) {
-    int wins = 0;
+// The move the solver's line starts with, when nothing is unseen: the
+// winning line, or in a scored variant the line to the best score.
+bool Expert::solver_move(const Game& game, Move& out) {
+    if (game.variant().scored) {
+        const SolveResult r = line_solver_.solve(game);
+        if (!r.best_score || r.line.empty()) return false;
+        out = r.line.front();
+        return true;
+    }
+    const SolveResult r = solver_.solve(game);
+    if (r.outcome != SolveOutcome::Won || r.line.empty()) return false;
+    out = r.line.front();
+    return true;
+}
+
+// The move in each order: won or not, and in a scored variant the best score
+// from there (that of the game as it stands where nothing better was reached
+// within the limit: a player can always just turn the rest of the stock).
+CandidateCount Expert::count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders) {
+    CandidateCount c{m};
+    const bool scored = game.variant().scored;
     for (const std::vector<Card>& order : orders) {
         Game g = game;
         g.reorder_unseen_stock(order);
         g.apply(m);
-        if (g.status() == Status::Won) ++wins;
-        else if (g.status() == Status::InProgress) wins += solver_.solve(g).outcome == SolveOutcome::Won;
+        if (g.status() != Status::InProgress) {
+            c.wins += g.status() == Status::Won;
+            if (scored) c.score_total += g.score();
+        } else if (scored) {
+            const SolveResult r = score_solver_.solve(g);
+            c.wins += r.outcome == SolveOutcome::Won;
+            c.score_total += std::max(g.score(), r.score_found.value_or(g.score()));
+        } else {
+            c.wins += solver_.solve(g).outcome == SolveOutcome::Won;
+        }
     }
-    return wins;
+    return c;
 }
 
 ExpertChoice Expert::choose(const Game& game) {
@@ -95,13 +121,14 @@ ExpertChoice Expert::choose(const Game& game) {
     const std::span<const Card> unseen = game.unseen_stock();
     if (unseen.size() <= 1) {
         // Nothing to guess (one unseen card has one place): the solver's line, if it wins.
-        choice.exact = solver_move(solver_, game, choice.move);
+        choice.exact = solver_move(game, choice.move);
         if (choice.exact) return choice;
         choice.move = blind_choice(game);
         return choice;
     }
     choice.candidates = weigh(game);
     choice.samples = options_.samples;
+    choice.scored = game.variant().scored;
     choice.move = choice.candidates.front().move;
     return choice;
 }
@@ -113,10 +140,13 @@ std::vector<CandidateCount> Expert::weigh(const Game& game) {
         stock_orders(game.unseen_stock(), options_.samples, visible_seed(game, options_.seed));
     std::vector<CandidateCount> candidates;
     const Game base = game.position();
-    for (const Move& m : moves) candidates.push_back({m, wins_after(base, m, orders)});
-    // Most wins first; among equals, the heuristic's move, then the order of legal_moves.
+    for (const Move& m : moves) candidates.push_back(count_after(base, m, orders));
+    // Most wins first (scored: the highest best scores, then most wins); among
+    // equals, the heuristic's move, then the order of legal_moves.
     const Move quick = blind_choice(game);
+    const bool scored = game.variant().scored;
     std::stable_sort(candidates.begin(), candidates.end(), [&](const CandidateCount& x, const CandidateCount& y) {
+        if (scored && x.score_total != y.score_total) return x.score_total > y.score_total;
         if (x.wins != y.wins) return x.wins > y.wins;
         return x.move == quick && !(y.move == quick);
     });

@@ -3,7 +3,8 @@
 // face-down one. At a choice, it deals the unseen stock cards in K orders
 // consistent with what it has seen (the same K for every candidate move),
 // solves each position after each candidate with the exact solver, and plays
-// the move that wins in the most orders. This is hindsight optimisation
+// the move that wins in the most orders; in a scored variant (Par), the move
+// whose best scores in those orders have the highest mean. This is hindsight optimisation
 // (perfect-information Monte Carlo): a lower bound on the best play without
 // seeing the stock, not the optimum (it assumes it will know the order after
 // the move, which it will not: "strategy fusion").
@@ -20,11 +21,16 @@ struct ExpertOptions {
     int samples = 32;             // K: the stock orders each candidate is tried in
     std::uint64_t seed = 0;       // mixed into every draw, so runs can differ on purpose
     std::uint64_t node_limit = 1'000'000;  // per solve; a solve that gives up counts as not won
+    // Scored variants: per best-score search, after the win search (at
+    // node_limit); one that gives up counts the best score it reached (a lower bound).
+    std::uint64_t score_node_limit = 20'000;
 };
 
 struct CandidateCount {
     Move move;
     int wins = 0;  // of the samples
+    // Scored variants: the best scores of the samples added up (mean: / samples).
+    std::int64_t score_total = 0;
 };
 
 struct ExpertChoice {
@@ -33,7 +39,8 @@ struct ExpertChoice {
     // plain (a King alone, a single legal move) or the solver's (nothing unseen).
     std::vector<CandidateCount> candidates;
     int samples = 0;
-    bool exact = false;  // nothing is unseen: the move of the solver's winning line
+    bool exact = false;  // nothing is unseen: the move of the solver's line (to the best score, if scored)
+    bool scored = false;  // the candidates were ranked by their mean best score
 };
 
 class Expert {
@@ -48,15 +55,25 @@ public:
     const ExpertOptions& options() const { return options_; }
 
 private:
-    int wins_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders);
+    CandidateCount count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders);
+    bool solver_move(const Game& game, Move& out);
 
     ExpertOptions options_;
     Solver solver_;
+    Solver score_solver_;  // scored variants: the best score of a position, within score_node_limit
+    Solver line_solver_;   // scored variants, nothing unseen: the line to the best score, within node_limit
 };
 
 // One whole game of the expert from the deal (`stats --measure expert`, a
-// rating's games): whether it won.
-bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal);
+// rating's games): whether it won, and its score where the variant scores.
+struct ExpertGame {
+    bool won = false;
+    int score = 0;
+};
+ExpertGame expert_game(Expert& expert, const Rules& rules, const Deal& deal);
+inline bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal) {
+    return expert_game(expert, rules, deal).won;
+}
 
 // The seed of a position's draws: from what is face up or remembered only
 // (the dealt tableau, the cards turned, the moves made), never from the

@@ -309,8 +309,11 @@ SolveResult Solver::solve_for_best_score(const Game& start) {
         known.score = replay_line(start, win.line).score();
         known.line = std::move(win.line);
     }
-    BestScore best = search_best_score(start, options_, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
+    SolveOptions for_score = options_;
+    if (options_.best_score_node_limit) for_score.node_limit = options_.best_score_node_limit;
+    BestScore best = search_best_score(start, for_score, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
     r.nodes += best.nodes;
+    if (best.found) r.score_found = best.score;
     if (!best.decided) {
         r.outcome = SolveOutcome::GaveUp;
         return r;

@@ -23,6 +23,9 @@ struct SolveOptions {
     // Scored variants: the line to the highest score the position allows
     // (lib/best_score.hpp), which may be a lost game; not with `shortest`.
     bool best_score = false;
+    // With best_score: the limit of the best-score search that follows the
+    // win search (0: node_limit, as the win search's).
+    std::uint64_t best_score_node_limit = 0;
 };
 
 enum class SolveOutcome { Won, NoSolution, GaveUp };
@@ -35,6 +38,10 @@ struct SolveResult {
     std::vector<Move> line;
     std::uint64_t nodes = 0;
     std::optional<int> best_score;  // with best_score, once proved: the highest score
+    // With best_score: the highest score of a line the search reached, the
+    // best one once proved; where it gave up at the node limit after the win
+    // search, a lower bound. Unset when the win search itself gave up.
+    std::optional<int> score_found;
 };
 
 class LostTable;

@@ -66,7 +66,10 @@ TEST_CASE("expert: its choice does not depend on the order of the cards it canno
             CHECK(a.move == b.move);
             REQUIRE(a.candidates.size() == b.candidates.size());
             weighed += a.candidates.size() > 1;
-            for (std::size_t i = 0; i < a.candidates.size(); ++i) CHECK(a.candidates[i].wins == b.candidates[i].wins);
+            for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+                CHECK(a.candidates[i].wins == b.candidates[i].wins);
+                CHECK(a.candidates[i].score_total == b.candidates[i].score_total);
+            }
         }
     }
     CHECK(weighed >= 10);
@@ -184,4 +187,69 @@ TEST_CASE("expert: on a hand-made deal it avoids the move that loses in every st
             if (k.move == bad) CHECK(k.wins == 0);
     }
     CHECK(decided >= 2);
+}
+
+// Scored variants (Par): the candidates are ranked by their best scores over
+// the K orders, and with nothing unseen the expert plays the line to the best score.
+TEST_CASE("expert: in a scored variant it plays for the highest mean best score") {
+    const Rules rules(load_variant("par"));
+    ExpertOptions eo;
+    eo.samples = 4;
+    Expert expert(eo);
+    int weighed = 0, apart = 0;
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+        Game g(rules, deal_from_seed(rules.variant, seed));
+        advance(g, 4);
+        if (g.status() != Status::InProgress || g.unseen_stock().size() < 2) continue;
+        const ExpertChoice c = expert.choose(g);
+        if (c.candidates.empty()) continue;
+        INFO("seed " << seed);
+        CHECK(c.scored);
+        CHECK(c.move == c.candidates.front().move);
+        ++weighed;
+        // No sample scores above 50 (the first pass's bonus, all cards gone)
+        // or below minus every card: a sum of real scores, best first.
+        for (std::size_t i = 0; i < c.candidates.size(); ++i) {
+            CHECK(c.candidates[i].score_total <= 50 * c.samples);
+            CHECK(c.candidates[i].score_total >= -52 * c.samples);
+            if (i > 0) CHECK(c.candidates[i - 1].score_total >= c.candidates[i].score_total);
+        }
+        apart += c.candidates.size() > 1 && c.candidates[0].score_total > c.candidates.back().score_total;
+    }
+    CHECK(weighed >= 4);
+    CHECK(apart >= 1);  // the scores do tell moves apart
+}
+
+TEST_CASE("expert: in a scored variant with nothing unseen it reaches the solver's best score") {
+    const Rules rules(load_variant("par"));
+    Expert expert;  // its solves stop at 1,000,000 positions: so do these
+    SolveOptions so;
+    so.best_score = true;
+    so.node_limit = expert.options().node_limit;
+    Solver solver(so);
+    int lost = 0;
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+        Game g(rules, deal_from_seed(rules.variant, seed));
+        // Turn the whole stock: in the second pass every card has been seen.
+        while (g.status() == Status::InProgress && g.state().pass == 1) {
+            MoveList moves;
+            g.legal_moves(moves);
+            const auto draw = std::find_if(moves.moves.begin(), moves.moves.begin() + moves.size,
+                                           [](const Move& m) { return m.kind == MoveKind::Draw || m.kind == MoveKind::Recycle; });
+            if (draw == moves.moves.begin() + moves.size) break;
+            g.apply(*draw);
+        }
+        if (g.status() != Status::InProgress || !g.unseen_stock().empty()) continue;
+        const SolveResult best = solver.solve(g);
+        if (!best.best_score) continue;
+        lost += best.outcome == SolveOutcome::NoSolution;
+        INFO("seed " << seed);
+        while (g.status() == Status::InProgress) {
+            const ExpertChoice c = expert.choose(g);
+            CHECK((c.exact || c.candidates.empty()));
+            g.apply(c.move);
+        }
+        CHECK(g.score() == *best.best_score);
+    }
+    CHECK(lost >= 1);  // deals no longer winnable, where it still plays for the most cards
 }
