@@ -30,6 +30,9 @@ std::vector<std::vector<Card>> stock_orders(std::span<const Card> unseen, int k,
     return orders;
 }
 
+// Scored variants: whether choices are made for the best score.
+bool plays_for_score(const Game& game, const ExpertOptions& o) { return o.for_score && game.variant().scored; }
+
 SolveOptions solve_options(const ExpertOptions& o, bool best_score, std::uint64_t score_node_limit) {
     SolveOptions so;
     so.node_limit = o.node_limit;
@@ -68,7 +71,7 @@ Expert::Expert(ExpertOptions options)
 // The move the solver's line starts with, when nothing is unseen: the
 // winning line, or in a scored variant the line to the best score.
 bool Expert::solver_move(const Game& game, Move& out) {
-    if (game.variant().scored) {
+    if (plays_for_score(game, options_)) {
         const SolveResult r = line_solver_.solve(game);
         if (!r.best_score || r.line.empty()) return false;
         out = r.line.front();
@@ -85,7 +88,7 @@ bool Expert::solver_move(const Game& game, Move& out) {
 // within the limit: a player can always just turn the rest of the stock).
 CandidateCount Expert::count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders) {
     CandidateCount c{m};
-    const bool scored = game.variant().scored;
+    const bool scored = plays_for_score(game, options_);
     for (const std::vector<Card>& order : orders) {
         Game g = game;
         g.reorder_unseen_stock(order);
@@ -128,7 +131,7 @@ ExpertChoice Expert::choose(const Game& game) {
     }
     choice.candidates = weigh(game);
     choice.samples = options_.samples;
-    choice.scored = game.variant().scored;
+    choice.scored = plays_for_score(game, options_);
     choice.move = choice.candidates.front().move;
     return choice;
 }
@@ -144,7 +147,7 @@ std::vector<CandidateCount> Expert::weigh(const Game& game) {
     // Most wins first (scored: the highest best scores, then most wins); among
     // equals, the heuristic's move, then the order of legal_moves.
     const Move quick = blind_choice(game);
-    const bool scored = game.variant().scored;
+    const bool scored = plays_for_score(game, options_);
     std::stable_sort(candidates.begin(), candidates.end(), [&](const CandidateCount& x, const CandidateCount& y) {
         if (scored && x.score_total != y.score_total) return x.score_total > y.score_total;
         if (x.wins != y.wins) return x.wins > y.wins;

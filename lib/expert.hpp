@@ -24,6 +24,9 @@ struct ExpertOptions {
     // Scored variants: per best-score search, after the win search (at
     // node_limit); one that gives up counts the best score it reached (a lower bound).
     std::uint64_t score_node_limit = 20'000;
+    // Scored variants: play for the best score (false: for a win, as in any
+    // other variant; a rating counts wins).
+    bool for_score = true;
 };
 
 struct CandidateCount {

@@ -37,6 +37,7 @@ Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& opti
         ExpertOptions eo;
         eo.samples = options.samples;
         eo.seed = options.seed + run;
+        eo.for_score = false;  // the chance is of a win, in Par too
         Expert expert(eo);
         if (expert_wins(expert, rules, deal)) ++wins;
     });

@@ -215,6 +215,12 @@ TEST_CASE("expert: in a scored variant it plays for the highest mean best score"
             if (i > 0) CHECK(c.candidates[i - 1].score_total >= c.candidates[i].score_total);
         }
         apart += c.candidates.size() > 1 && c.candidates[0].score_total > c.candidates.back().score_total;
+        // Told to play for a win (a rating), it counts wins only, as in any variant.
+        ExpertOptions for_win = eo;
+        for_win.for_score = false;
+        const ExpertChoice w = Expert(for_win).choose(g);
+        CHECK_FALSE(w.scored);
+        for (const CandidateCount& k : w.candidates) CHECK(k.score_total == 0);
     }
     CHECK(weighed >= 4);
     CHECK(apart >= 1);  // the scores do tell moves apart

@@ -72,11 +72,12 @@ TEST_CASE("rating: the fewest moves win, and the first win found is no shorter")
 }
 
 TEST_CASE("rating: the expert's wins are its games with seeds S..S+R-1, on any number of threads") {
-    const Rules rules(load_variant("traditional"));
-    for (std::uint64_t seed : {21, 45, 52}) {  // winnable, with short searches
-        const Deal deal = deal_from_seed(rules.variant, seed);
+    // In Par too, the expert of a rating plays for a win, not for the score.
+    for (const auto& [preset, seed] : {std::pair{"traditional", 21}, {"traditional", 45}, {"traditional", 52}, {"par", 1}}) {
+        const Rules rules(load_variant(preset));
+        const Deal deal = deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed));
         RatingOptions o = small(1);
-        o.seed = 1000 * seed;
+        o.seed = 1000 * static_cast<std::uint64_t>(seed);
         const Rating one = rate_deal(rules, deal, o);
         REQUIRE(one.verdict == SolveOutcome::Won);
         int wins = 0;
@@ -84,6 +85,7 @@ TEST_CASE("rating: the expert's wins are its games with seeds S..S+R-1, on any n
             ExpertOptions eo;
             eo.samples = o.samples;
             eo.seed = o.seed + static_cast<std::uint64_t>(r);
+            eo.for_score = false;
             Expert expert(eo);
             wins += expert_wins(expert, rules, deal);
         }
