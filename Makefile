@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-million clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-million bench-shortest clean
 all: build
 
 deps:
@@ -70,6 +70,12 @@ bench-rate: build
 LAST_SEED ?= 999999
 bench-million: build
 	bench/million.sh $(LAST_SEED)
+
+# --shortest under Microsoft's rules, deal by deal, beside mchung94/pyramid-solver
+# when sbcl is installed and MCHUNG94_SRC names its source: `make bench-shortest SHORTEST_DECKS=150`.
+SHORTEST_DECKS ?= 150
+bench-shortest: build
+	bench/shortest.py $(SHORTEST_DECKS)
 
 # The main job: deal a game and play it.
 play: build

@@ -1,7 +1,8 @@
 // Solver benchmark: solves deals of a preset by seed and prints deals/second,
 // mean, median and maximum time per deal, positions searched, win rate and
 // peak memory. Usage: pyramide_bench [VARIANT] [COUNT] [FIRST_SEED]
-// (TABLE_MB=N in the environment sets the most the lost-position table may grow to.)
+// (TABLE_MB=N in the environment sets the most the lost-position table may grow to;
+// SHORTEST=1 asks for fewest-move lines.)
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     const pyr::Rules rules(pyr::load_variant(variant));
     pyr::SolveOptions so;
     if (const char* mb = std::getenv("TABLE_MB")) so.table_bytes = std::strtoull(mb, nullptr, 10) << 20;
+    so.shortest = std::getenv("SHORTEST") != nullptr;  // SHORTEST=1: fewest-move lines
     pyr::Solver solver(so);
     // PYRAMIDE_BENCH_OUTCOMES=1: print each deal's outcome (0 won, 1 no solution, 2 gave up), to compare solvers.
     const bool outcomes = std::getenv("PYRAMIDE_BENCH_OUTCOMES") != nullptr;

@@ -9,9 +9,13 @@
 #include <algorithm>
 #include <bit>
 #include <deque>
+#include <queue>
+#include <type_traits>
 
 #include "best_score.hpp"
 #include "lost_table.hpp"
+#include "moves_left.hpp"
+#include "reached_table.hpp"
 #include "normal_form.hpp"
 #include "order_facts.hpp"
 #include "solver_position.hpp"
@@ -43,18 +47,10 @@ public:
 
     SolveResult run() {
         SolveResult r;
-        if (o_.shortest) {
-            for (int depth = 0; depth <= MaxDepth && !gave_up_; ++depth) {
-                table_.next_search();
-                depth_limited_ = false;
-                if (dfs(depth, NormalForm{}, 0, nullptr)) {
-                    r.outcome = SolveOutcome::Won;
-                    break;
-                }
-                if (!depth_limited_) break;  // searched to the end: no line at any depth
-            }
-        } else if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) {
+        if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) {
             r.outcome = SolveOutcome::Won;
+            if (o_.shortest) shorten();
+            if (gave_up_) r.outcome = SolveOutcome::GaveUp;  // a win, but not proved the shortest
         }
         if (r.outcome != SolveOutcome::Won) r.outcome = gave_up_ ? SolveOutcome::GaveUp : SolveOutcome::NoSolution;
         std::reverse(line_.begin(), line_.end());
@@ -64,6 +60,125 @@ public:
     }
 
 private:
+    // The shortest line, once a win of line_.size() moves is known (a deal
+    // without one is proved lost by the plain search, which is much faster).
+    // Best first (A*) where one waste pile lets a position be kept in a few
+    // words; if that outgrows its memory, or with several waste piles,
+    // iterative deepening (IDA*) from the fewest moves still possible. Both
+    // skip every position that needs more moves than the line in hand
+    // (moves_left_bound), so a line no longer than it is always found.
+    void shorten() {
+        const int upper = static_cast<int>(line_.size());
+        int lower = moves_left_bound(pos_, rules_.variant, required_now());
+        if constexpr (std::is_same_v<Position, FastPosition>) {
+            std::vector<Move> found;
+            if (o_.shortest_bytes >= BestFirstBytesPerNode && best_first(upper, found, lower)) {
+                line_ = std::move(found);
+                return;
+            }
+            if (gave_up_) return;
+        }
+        for (int depth = lower; depth < upper && !gave_up_; ++depth) {
+            std::vector<Move> known = std::move(line_);
+            line_.clear();
+            depth_limited_ = false;
+            if (dfs(depth, NormalForm{}, 0, nullptr)) return;
+            line_ = std::move(known);
+            if (!depth_limited_) return;  // searched to the end: no shorter line
+        }
+    }
+
+    // A* over whole positions, each expanded once at the fewest moves that
+    // reach it (reached again in fewer, it is looked at again), with
+    // moves_left_bound as its estimate; the first won position taken from
+    // the queue is reached in the fewest moves. Positions are not told apart
+    // by the normal form here: each is kept once anyway. True with the line
+    // in `found` (backwards); false if it outgrew its memory, and then
+    // `lower` is a lower bound on the line's length.
+    bool best_first(int upper, std::vector<Move>& found, int& lower) {
+        struct Node {
+            FastPosition::Bits bits;
+            std::uint32_t parent;
+            int g;  // the moves that reach it
+            Move move;
+            bool stale = false;  // reached since in fewer moves
+        };
+        struct Open {
+            int f, g;
+            std::uint32_t node;
+            bool operator<(const Open& o) const { return f != o.f ? f > o.f : g < o.g; }  // fewest f, then most g
+        };
+        const std::size_t most = o_.shortest_bytes / BestFirstBytesPerNode;
+        const FastPosition::Bits root = pos_.bits();
+        std::vector<Node> nodes;
+        nodes.reserve(most + 1);  // address space only: pages are used as nodes come, and never copied
+        nodes.push_back({root, NoParent, 0, Move{}});
+        std::priority_queue<Open> open;
+        ReachedTable reached;
+        reached.find_or_add(pos_.key()) = 0;
+        open.push({lower, 0, 0});
+        move_list(0);
+        dead(0, nullptr);  // makes orders_[0]
+        bool won = false;
+        while (!open.empty() && !won) {
+            const Open top = open.top();
+            open.pop();
+            if (nodes[top.node].stale) continue;
+            pos_.set_bits(nodes[top.node].bits);
+            if (pos_.won()) {
+                for (std::uint32_t n = top.node; nodes[n].parent != NoParent; n = nodes[n].parent) found.push_back(nodes[n].move);
+                won = true;
+            } else if (nodes.size() > most) {
+                lower = top.f;
+                break;
+            } else if (!expand(top.g, upper, [&](const Move& m, int g, int h) {
+                           std::uint32_t& kept = reached.find_or_add(pos_.key());
+                           if (kept != ReachedTable::None) {
+                               if (nodes[kept].g <= g) return;
+                               nodes[kept].stale = true;
+                           }
+                           kept = static_cast<std::uint32_t>(nodes.size());
+                           nodes.push_back({pos_.bits(), top.node, g, m});
+                           open.push({g + h, g, kept});
+                       })) {
+                break;  // gave up
+            }
+        }
+        pos_.set_bits(root);
+        return won;
+    }
+
+    // One position of the best-first search, reached in g moves: each move
+    // the solver would try from here, to a position that may still be won
+    // within `upper` moves, goes to reach(move, moves, bound). False at the node limit.
+    template <class Reach>
+    bool expand(int g, int upper, Reach reach) {
+        ++nodes_;
+        if (o_.node_limit && nodes_ > o_.node_limit) {
+            gave_up_ = true;
+            return false;
+        }
+        if (dead(0, nullptr)) return true;
+        const std::uint64_t free = pos_.free_mask();
+        MoveList& moves = move_list(0);
+        pos_.legal_moves(moves, free);
+        const Choice choice = choose_moves(moves, orders_[0], NormalForm{}, free);
+        for (int i = 0; i < choice.size; ++i) {
+            const Move& m = moves.moves[choice.index[i]];
+            pos_.apply(m);
+            const int h = moves_left_bound(pos_, rules_.variant, required_now());
+            if (g + 1 + h <= upper) reach(m, g + 1, h);
+            pos_.undo();
+        }
+        return true;
+    }
+
+    static constexpr std::uint32_t NoParent = ~std::uint32_t{0};
+    // The best-first search's memory a position, at the most: its node (56
+    // bytes), its slot in the table of positions reached (24 bytes, at a
+    // load from a quarter to a half) and its place in the queue (12).
+    static constexpr std::size_t BestFirstBytesPerNode = 170;
+
     // Kings alone, then pairs of pyramid cards, pairs that free the most
     // cards, pairs that dig the waste; then draws; a recycle last.
     int move_priority(const Move& m, std::uint64_t free) const {
@@ -162,6 +277,8 @@ private:
         return k;
     }
 
+    std::uint64_t required_now() const { return dead_end_.must_go(pos_.tableau_codes(), pos_.talon_codes()); }
+
     // The dead-state test on the position at `ply`, whose facts it leaves in orders_[ply].
     bool dead(int ply, const Move* last) {
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
@@ -183,7 +300,8 @@ private:
     // `last` is the move that led here (none at the start), `ply` the moves made so far.
     bool dfs(int depth, const NormalForm& ctx, int ply, const Move* last) {
         if (pos_.won()) return true;
-        if (depth == 0) {
+        // The shortest line: fewer moves left than the position needs at the least (IDA*).
+        if (depth == 0 || (o_.shortest && moves_left_bound(pos_, rules_.variant, required_now()) > depth)) {
             depth_limited_ = true;
             return false;
         }

@@ -19,7 +19,10 @@ namespace pyr {
 struct SolveOptions {
     std::uint64_t node_limit = 0;         // give up after this many positions; 0 = no limit
     std::size_t table_bytes = 32u << 20;  // the most the lost-position table may grow to
-    bool shortest = false;                // a solution with the fewest moves (iterative deepening)
+    bool shortest = false;                // a solution with the fewest moves (A*, then IDA*)
+    // With shortest: the most its best-first search may use; past it (or at
+    // 0), iterative deepening goes on with no more memory than the table.
+    std::size_t shortest_bytes = std::size_t{1} << 30;
     // Scored variants: the line to the highest score the position allows
     // (lib/best_score.hpp), which may be a lost game; not with `shortest`.
     bool best_score = false;

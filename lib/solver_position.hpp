@@ -19,6 +19,14 @@ namespace pyr {
 // lowest talon card at or above w, the stock the rest.
 class FastPosition {
 public:
+    // The whole position (the cards' places are the deal's): what a
+    // best-first search keeps of each position it has reached.
+    struct Bits {
+        std::uint64_t present = 0, talon = 0;
+        std::uint64_t cards = 0, talon_cards = 0;  // by card code: all remaining; those of the talon
+        std::uint8_t w = 0, pass = 1;
+        bool turned = false, removed_this_pass = false;
+    };
     // From any position of a game: the talon's order is the waste from the
     // bottom, then the turned card, then the stock.
     explicit FastPosition(const Game& game) : rules_(game.rules()) {
@@ -143,6 +151,8 @@ public:
         s_ = stack_.back();
         stack_.pop_back();
     }
+    const Bits& bits() const { return s_; }
+    void set_bits(const Bits& b) { s_ = b; }
 
     // `useful`: where only some cards matter (see Search::dfs), the cards
     // that do; waste cards under the lowest of them are left out.
@@ -175,16 +185,10 @@ private:
         s_.talon_cards &= ~stock_[index].bit();
     }
 
-    struct S {
-        std::uint64_t present = 0, talon = 0;
-        std::uint64_t cards = 0, talon_cards = 0;  // by card code: all remaining; those of the talon
-        std::uint8_t w = 0, pass = 1;
-        bool turned = false, removed_this_pass = false;
-    };
     const Rules& rules_;
     std::array<Card, 64> tableau_{}, stock_{};
-    S s_;
-    std::vector<S> stack_;
+    Bits s_;
+    std::vector<Bits> stack_;
 };
 
 // Several waste piles: the engine's own Game, keyed by a hash of everything.

@@ -4,11 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_set>
 
 #include "formats/variant_toml.hpp"
+#include "lib/moves_left.hpp"
+#include "lib/pairing.hpp"
 #include "lib/shuffle.hpp"
+#include "lib/solver_position.hpp"
 #include "lib/solver.hpp"
 #include "lib/strategy.hpp"
 #include "support.hpp"
@@ -63,6 +67,13 @@ private:
     std::uint64_t budget_;
     std::unordered_set<std::string> seen_;
 };
+
+// The cards the variant's goal says must go, of those left.
+std::uint64_t required_cards(const Game& g) {
+    const FastPosition pos(g);
+    const std::uint64_t left = pos.tableau_codes() | pos.talon_codes();
+    return g.variant().goal == Goal::AllCards ? left : pos.tableau_codes() & pyramid_codes(g);
+}
 
 // Plays the solver's line through a fresh Game: every move legal, the end a win.
 bool line_wins(Game g, const std::vector<Move>& line) {
@@ -119,19 +130,26 @@ void compare(const std::string& preset, int deals, std::uint64_t budget) {
 // --shortest against a breadth-first search, from winnable positions: a few
 // moves short of the end of a winning line the solver found (so also off the
 // line the shortest search would take). Every shortest line it returns must
-// have exactly the fewest moves.
+// have exactly the fewest moves, by each of its ways: best first (A*), best
+// first running out of memory after a few dozen positions and going on by
+// iterative deepening, and iterative deepening alone (IDA*). The bound on
+// the moves left that all three rely on is never above the fewest.
 void compare_shortest(const std::string& preset, int deals, std::uint64_t budget) {
     const Rules rules(load_variant(preset));
     Solver any;
-    SolveOptions so;
-    so.shortest = true;
-    Solver shortest(so);
-    int compared = 0;
+    std::vector<std::unique_ptr<Solver>> ways;
+    for (std::size_t bytes : {std::size_t{1} << 30, std::size_t{40 * 170}, std::size_t{0}}) {
+        SolveOptions so;
+        so.shortest = true;
+        so.shortest_bytes = bytes;
+        ways.push_back(std::make_unique<Solver>(so));
+    }
+    int compared = 0, bound_below = 0;
     for (int seed = 0; seed < deals; ++seed) {
         const Game start(rules, deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed)));
         const SolveResult won = any.solve(start);
         if (won.outcome != SolveOutcome::Won) continue;
-        for (int back : {6, 12, 18, 24}) {
+        for (int back : {6, 12, 18, 24, 30}) {
             const int keep = static_cast<int>(won.line.size()) - back;
             if (keep < 0) break;
             Game game = start;
@@ -140,14 +158,21 @@ void compare_shortest(const std::string& preset, int deals, std::uint64_t budget
             const int fewest = ref.shortest(game);
             if (fewest == -2) break;
             INFO(preset << " seed " << seed << ", " << back << " moves from the end");
-            const SolveResult fast = shortest.solve(game);
-            REQUIRE(fast.outcome == SolveOutcome::Won);
-            CHECK(static_cast<int>(fast.line.size()) == fewest);
-            CHECK(line_wins(game, fast.line));
+            if (rules.variant.waste_piles == 1) {
+                const int bound = moves_left_bound(FastPosition(game), rules.variant, required_cards(game));
+                CHECK(bound <= fewest);
+                bound_below += bound < fewest;
+            }
+            for (const auto& way : ways) {
+                const SolveResult fast = way->solve(game);
+                REQUIRE(fast.outcome == SolveOutcome::Won);
+                CHECK(static_cast<int>(fast.line.size()) == fewest);
+                CHECK(line_wins(game, fast.line));
+            }
             ++compared;
         }
     }
-    INFO(preset << ": " << compared << " positions compared");
+    INFO(preset << ": " << compared << " positions compared, the bound below the fewest at " << bound_below);
     CHECK(compared >= 10);
 }
 
@@ -156,6 +181,8 @@ TEST_CASE("the shortest line is the fewest moves: pyramid-only", "[solver]") { c
 TEST_CASE("the shortest line is the fewest moves: par", "[solver]") { compare_shortest("par", 30, 20000); }
 TEST_CASE("the shortest line is the fewest moves: tut", "[solver]") { compare_shortest("tut", 30, 20000); }
 TEST_CASE("the shortest line is the fewest moves: giza", "[solver]") { compare_shortest("giza", 30, 20000); }
+TEST_CASE("the shortest line is the fewest moves: microsoft", "[solver]") { compare_shortest("microsoft", 60, 20000); }
+TEST_CASE("the shortest line is the fewest moves: apophis", "[solver]") { compare_shortest("apophis", 30, 20000); }
 
 TEST_CASE("solver agrees with a plain exhaustive search: traditional", "[solver]") { compare("traditional", 200, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: pyramid-only", "[solver]") { compare("pyramid-only", 200, 5000); }

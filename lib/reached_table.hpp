@@ -1,0 +1,53 @@
+// The best-first search's table of the positions it has reached: by key, the
+// node that reached it in the fewest moves so far. Open addressing in one
+// flat array (no allocation per entry, one cache line a look-up), doubling
+// when half full; entries are never removed.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lost_table.hpp"
+
+namespace pyr {
+
+class ReachedTable {
+public:
+    static constexpr std::uint32_t None = ~std::uint32_t{0};
+
+    ReachedTable() : slots_(std::size_t{1} << 12) {}
+
+    // The node kept for `k`, None if the key is new: then the caller must set
+    // it (a slot left None is empty again).
+    std::uint32_t& find_or_add(const Key& k) {
+        if (2 * (used_ + 1) > slots_.size()) grow();
+        Slot& s = slot(k);
+        if (s.node == None) {
+            s.key = k;
+            ++used_;
+        }
+        return s.node;
+    }
+    std::size_t size() const { return used_; }
+    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+private:
+    struct Slot {
+        Key key;
+        std::uint32_t node = None;  // None: an empty slot
+    };
+    Slot& slot(const Key& k) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = mix(k.a ^ mix(k.b)) & mask;; i = (i + 1) & mask)
+            if (slots_[i].node == None || slots_[i].key == k) return slots_[i];
+    }
+    void grow() {
+        std::vector<Slot> old(slots_.size() * 2);
+        old.swap(slots_);
+        for (const Slot& s : old)
+            if (s.node != None) slot(s.key) = s;
+    }
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
+};
+
+}  // namespace pyr
