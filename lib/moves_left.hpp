@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "game.hpp"
+#include "order_facts.hpp"
 
 namespace pyr {
 
@@ -78,6 +79,33 @@ int draws_needed(const Position& pos, const Variant& v, std::uint64_t required) 
             const int moves = std::max(n, std::popcount(required & rank_bits(p)));
             draws = std::max({draws, draws_for(r, moves), draws_for(p, moves)});
         }
+    }
+    return draws;
+}
+
+// The same for one card at a time, with the partners the facts of order
+// leave each card that must go (OrderFacts::partners: the cards it can still
+// pair with in a winning line): it needs itself and the nearest of those in play.
+template <class Position>
+int draws_needed(const Position& pos, const Variant& v, const OrderFacts& facts, std::uint64_t pairable) {
+    std::array<std::uint8_t, 64> reach{};
+    bool stock = false;
+    pos.for_stock([&](int time, int code) {
+        reach[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw);
+        stock = true;
+    });
+    if (!stock) return 0;
+    int draws = 0;
+    for (std::uint64_t m = facts.required; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        int need = reach[c];
+        if (pairable >> c & 1) {
+            int nearest = NeverWon;
+            for (std::uint64_t x = facts.partners[c] & facts.remaining; x && nearest; x &= x - 1)
+                nearest = std::min(nearest, int{reach[std::countr_zero(x)]});
+            need = std::max(need, nearest);
+        }
+        draws = std::max(draws, need);
     }
     return draws;
 }

@@ -102,6 +102,7 @@ private:
             int g;  // the moves that reach it
             Move move;
             bool stale = false;  // reached since in fewer moves
+            bool sharpened = false;  // its estimate made again with the facts of order
         };
         struct Open {
             int f, g;
@@ -125,7 +126,19 @@ private:
             open.pop();
             if (nodes[top.node].stale) continue;
             pos_.set_bits(nodes[top.node].bits);
-            if (pos_.won()) {
+            const bool won_here = pos_.won();
+            if (!won_here && dead(0, nullptr)) continue;
+            if (!won_here && !nodes[top.node].sharpened) {
+                // The facts of order may show that it needs more draws than its estimate said.
+                nodes[top.node].sharpened = true;
+                const int h = removals_needed(rules_.variant, orders_[0].required) +
+                              draws_needed(pos_, rules_.variant, orders_[0], facts_.pairable);
+                if (top.g + h > top.f) {
+                    if (top.g + h <= upper) open.push({top.g + h, top.g, top.node});
+                    continue;
+                }
+            }
+            if (won_here) {
                 for (std::uint32_t n = top.node; nodes[n].parent != NoParent; n = nodes[n].parent) found.push_back(nodes[n].move);
                 won = true;
             } else if (nodes.size() > most) {
@@ -148,8 +161,8 @@ private:
         return won;
     }
 
-    // One position of the best-first search, reached in g moves: each move
-    // the solver would try from here, to a position that may still be won
+    // One position of the best-first search, reached in g moves, its facts of
+    // order in orders_[0] (it is not dead): each move the solver would try from here, to a position that may still be won
     // within `upper` moves, goes to reach(move, moves, bound). False at the node limit.
     template <class Reach>
     bool expand(int g, int upper, Reach reach) {
@@ -158,7 +171,6 @@ private:
             gave_up_ = true;
             return false;
         }
-        if (dead(0, nullptr)) return true;
         const std::uint64_t free = pos_.free_mask();
         MoveList& moves = move_list(0);
         pos_.legal_moves(moves, free);
