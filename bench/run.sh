@@ -1,12 +1,17 @@
 #!/bin/sh
 # Solver benchmark: deals/second, mean, median, p99 and maximum time per deal,
 # positions searched and peak memory, one thread, for the presets the
-# performance targets name. Usage: bench/run.sh [DEALS] (default 1000).
+# performance targets name, then the expert player's workload
+# (bench/expert_workload.cpp). Usage: bench/run.sh [DEALS] (default 1000).
 set -eu
 cd "$(dirname "$0")/.."
 deals=${1:-1000}
 make -s build >/dev/null
 bin=build/pyramide_bench
-for variant in traditional pyramid-only par bench/variants/par-pyramid-only.toml; do
+for variant in traditional pyramid-only par microsoft overlapping giza apophis tut spanish; do
     "$bin" "$variant" "$deals"
+done
+# The expert player's workload: mid-game positions, the unseen stock in 32 orders each.
+for variant in traditional pyramid-only; do
+    build/pyramide_expert_workload "$variant" 200
 done
