@@ -83,31 +83,62 @@ int draws_needed(const Position& pos, const Variant& v, std::uint64_t required) 
     return draws;
 }
 
-// The same for one card at a time, with the partners the facts of order
-// leave each card that must go (OrderFacts::partners: the cards it can still
-// pair with in a winning line): it needs itself and the nearest of those in play.
+// The most pairs of `cards` that can go together, each card in one pair at
+// most, pairs as `partners` (by code, both ways) allows; at most 8 cards.
+inline int most_pairs(std::uint64_t cards, const std::array<std::uint64_t, 64>& partners) {
+    if (std::popcount(cards) < 2) return 0;
+    const int c = std::countr_zero(cards);
+    const std::uint64_t rest = cards & (cards - 1);
+    int most = most_pairs(rest, partners);  // c in no pair
+    for (std::uint64_t x = partners[c] & rest; x; x &= x - 1)
+        most = std::max(most, 1 + most_pairs(rest & ~(std::uint64_t{1} << std::countr_zero(x)), partners));
+    return most;
+}
+
+// The bound again, sharper, once the dead-state test has made the facts of
+// order of the position: two cards that must go pair each other only where
+// the facts leave them partners (never one covering the other, ...), so the
+// moves of two partner ranks are their cards that must go less the most
+// pairs among them; and each card that must go needs, besides, the nearest
+// of the partners the facts leave it in play.
 template <class Position>
-int draws_needed(const Position& pos, const Variant& v, const OrderFacts& facts, std::uint64_t pairable) {
+int moves_left_bound(const Position& pos, const Variant& v, const OrderFacts& facts, std::uint64_t pairable) {
     std::array<std::uint8_t, 64> reach{};
-    bool stock = false;
-    pos.for_stock([&](int time, int code) {
-        reach[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw);
-        stock = true;
-    });
-    if (!stock) return 0;
-    int draws = 0;
-    for (std::uint64_t m = facts.required; m; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        int need = reach[c];
-        if (pairable >> c & 1) {
-            int nearest = NeverWon;
-            for (std::uint64_t x = facts.partners[c] & facts.remaining; x && nearest; x &= x - 1)
-                nearest = std::min(nearest, int{reach[std::countr_zero(x)]});
-            need = std::max(need, nearest);
+    pos.for_stock([&](int time, int code) { reach[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw); });
+    auto draws_for = [&](int r, int k) {  // the draws that put k cards of rank r in play
+        if (k <= 0) return 0;
+        std::array<int, 4> by_reach{};
+        int n = 0;
+        for (std::uint64_t m = facts.remaining & rank_bits(r); m; m &= m - 1) by_reach[n++] = reach[std::countr_zero(m)];
+        if (k > n) return NeverWon;
+        std::sort(by_reach.begin(), by_reach.begin() + n);
+        return by_reach[k - 1];
+    };
+    const int ranks = deck_ranks(v.deck);
+    int removals = 0, draws = 0;
+    for (int r = 1; r <= ranks; ++r) {
+        const int p = v.target - r;
+        if (p < r && p >= 1) continue;  // counted at p
+        const std::uint64_t cards = facts.required & (rank_bits(r) | (p >= 1 && p <= ranks ? rank_bits(p) : 0));
+        if (!cards) continue;
+        const int n = std::popcount(cards);
+        if (r == v.target || p < 1 || p > ranks) {
+            removals += n;
+            draws = std::max(draws, draws_for(r, n));
+            continue;
         }
-        draws = std::max(draws, need);
+        const int moves = n - most_pairs(cards, facts.partners);
+        removals += moves;
+        draws = std::max({draws, draws_for(r, p == r ? 2 * moves : moves), p == r ? 0 : draws_for(p, moves)});
     }
-    return draws;
+    for (std::uint64_t m = facts.required & pairable; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        int nearest = NeverWon;
+        for (std::uint64_t x = facts.partners[c] & facts.remaining; x && nearest; x &= x - 1)
+            nearest = std::min(nearest, int{reach[std::countr_zero(x)]});
+        draws = std::max({draws, nearest, int{reach[c]}});
+    }
+    return removals + draws;
 }
 
 template <class Position>

@@ -131,8 +131,7 @@ private:
             if (!won_here && !nodes[top.node].sharpened) {
                 // The facts of order may show that it needs more draws than its estimate said.
                 nodes[top.node].sharpened = true;
-                const int h = removals_needed(rules_.variant, orders_[0].required) +
-                              draws_needed(pos_, rules_.variant, orders_[0], facts_.pairable);
+                const int h = moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable);
                 if (top.g + h > top.f) {
                     if (top.g + h <= upper) open.push({top.g + h, top.g, top.node});
                     continue;
