@@ -43,27 +43,41 @@ inline int removals_needed(const Variant& v, std::uint64_t required) {
     return moves;
 }
 
+// When each card left comes into play: the draws that reach it, 0 for
+// every card not in the stock (tableau, turned, waste).
+struct Reach {
+    std::array<std::uint8_t, 64> of{};  // by code
+    bool stock = false;                 // some card is still in the stock
+
+    template <class Position>
+    Reach(const Position& pos, const Variant& v) {
+        pos.for_stock([&](int time, int code) {
+            of[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw);
+            stock = true;
+        });
+    }
+    // The draws that put k of `cards` in play (NeverWon if fewer); at most 4 cards, one rank's.
+    int kth(std::uint64_t cards, int k) const {
+        if (k <= 0) return 0;
+        std::array<std::uint8_t, 4> sorted{};
+        int n = 0;
+        for (std::uint64_t m = cards; m; m &= m - 1) {
+            const std::uint8_t x = of[std::countr_zero(m)];
+            int j = n++;
+            for (; j > 0 && sorted[j - 1] > x; --j) sorted[j] = sorted[j - 1];
+            sorted[j] = x;
+        }
+        return k > n ? NeverWon : sorted[k - 1];
+    }
+};
+
 // The least number of draws before every card of `required` can have met a partner.
 template <class Position>
 int draws_needed(const Position& pos, const Variant& v, std::uint64_t required) {
-    std::array<std::uint8_t, 64> reach{};  // by code: the draws that put it in play; 0 for every card not in the stock
-    bool stock = false;
-    pos.for_stock([&](int time, int code) {
-        reach[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw);
-        stock = true;
-    });
-    if (!stock) return 0;
+    const Reach reach(pos, v);
+    if (!reach.stock) return 0;
     const std::uint64_t left = pos.tableau_codes() | pos.talon_codes();
-    // The draws that put k cards of rank r in play (NeverWon if fewer are left).
-    auto draws_for = [&](int r, int k) {
-        if (k <= 0) return 0;
-        std::array<int, 4> by_reach{};
-        int n = 0;
-        for (std::uint64_t m = left & rank_bits(r); m; m &= m - 1) by_reach[n++] = reach[std::countr_zero(m)];
-        if (k > n) return NeverWon;
-        std::sort(by_reach.begin(), by_reach.begin() + n);
-        return by_reach[k - 1];
-    };
+    auto draws_for = [&](int r, int k) { return reach.kth(left & rank_bits(r), k); };
     const int ranks = deck_ranks(v.deck);
     int draws = 0;
     for (int r = 1; r <= ranks; ++r) {
@@ -103,17 +117,8 @@ inline int most_pairs(std::uint64_t cards, const std::array<std::uint64_t, 64>& 
 // of the partners the facts leave it in play.
 template <class Position>
 int moves_left_bound(const Position& pos, const Variant& v, const OrderFacts& facts, std::uint64_t pairable) {
-    std::array<std::uint8_t, 64> reach{};
-    pos.for_stock([&](int time, int code) { reach[code] = static_cast<std::uint8_t>((time + v.draw - 1) / v.draw); });
-    auto draws_for = [&](int r, int k) {  // the draws that put k cards of rank r in play
-        if (k <= 0) return 0;
-        std::array<int, 4> by_reach{};
-        int n = 0;
-        for (std::uint64_t m = facts.remaining & rank_bits(r); m; m &= m - 1) by_reach[n++] = reach[std::countr_zero(m)];
-        if (k > n) return NeverWon;
-        std::sort(by_reach.begin(), by_reach.begin() + n);
-        return by_reach[k - 1];
-    };
+    const Reach reach(pos, v);
+    auto draws_for = [&](int r, int k) { return reach.kth(facts.remaining & rank_bits(r), k); };
     const int ranks = deck_ranks(v.deck);
     int removals = 0, draws = 0;
     for (int r = 1; r <= ranks; ++r) {
@@ -135,8 +140,8 @@ int moves_left_bound(const Position& pos, const Variant& v, const OrderFacts& fa
         const int c = std::countr_zero(m);
         int nearest = NeverWon;
         for (std::uint64_t x = facts.partners[c] & facts.remaining; x && nearest; x &= x - 1)
-            nearest = std::min(nearest, int{reach[std::countr_zero(x)]});
-        draws = std::max({draws, nearest, int{reach[c]}});
+            nearest = std::min(nearest, int{reach.of[std::countr_zero(x)]});
+        draws = std::max({draws, nearest, int{reach.of[c]}});
     }
     return removals + draws;
 }
