@@ -27,6 +27,8 @@ public:
         }
         return s.node;
     }
+    // Starts bringing k's first slot into the cache.
+    void prefetch(const Key& k) const { __builtin_prefetch(&slots_[mix(k.a ^ mix(k.b)) & (slots_.size() - 1)]); }
     std::size_t size() const { return used_; }
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
 

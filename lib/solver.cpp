@@ -143,8 +143,8 @@ private:
             } else if (nodes.size() > most) {
                 lower = top.f;
                 break;
-            } else if (!expand(top.g, upper, [&](const Move& m, int g, int h) {
-                           std::uint32_t& kept = reached.find_or_add(pos_.key());
+            } else if (!expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
+                           std::uint32_t& kept = reached.find_or_add(key);
                            if (kept != ReachedTable::None) {
                                if (nodes[kept].g <= g) return;
                                nodes[kept].stale = true;
@@ -161,10 +161,11 @@ private:
     }
 
     // One position of the best-first search, reached in g moves, its facts of
-    // order in orders_[0] (it is not dead): each move the solver would try from here, to a position that may still be won
-    // within `upper` moves, goes to reach(move, moves, bound). False at the node limit.
+    // order in orders_[0] (it is not dead): each move the solver would try
+    // from here, to a position that may still be won within `upper` moves,
+    // goes to reach(move, moves, bound, key). False at the node limit.
     template <class Reach>
-    bool expand(int g, int upper, Reach reach) {
+    bool expand(int g, int upper, const ReachedTable& reached, Reach reach) {
         ++nodes_;
         if (o_.node_limit && nodes_ > o_.node_limit) {
             gave_up_ = true;
@@ -177,8 +178,10 @@ private:
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
             pos_.apply(m);
+            const Key key = pos_.key();
+            reached.prefetch(key);  // while the bound is worked out
             const int h = moves_left_bound(pos_, rules_.variant, required_now());
-            if (g + 1 + h <= upper) reach(m, g + 1, h);
+            if (g + 1 + h <= upper) reach(m, g + 1, h, key);
             pos_.undo();
         }
         return true;
