@@ -92,7 +92,6 @@ public:
         pv.goal = Goal::Pyramid;
         pyramid_rules_ = std::make_unique<Rules>(pv);
         so_.node_limit = node_limit;
-        so_.table_bytes = 32u << 20;
         solver_ = std::make_unique<Solver>(so_);
         if (on_[BestMeasure]) {
             SolveOptions best = so_;

@@ -20,4 +20,9 @@ void LostTable::grow() {
         if (e.generation == generation_) store(e.key, e.depth);
 }
 
+void LostTable::shrink() {
+    std::vector<Entry>(std::min(max_entries_, StartEntries)).swap(entries_);  // gives the memory back
+    mask_ = entries_.size() - 1;
+}
+
 }  // namespace pyr

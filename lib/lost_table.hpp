@@ -28,11 +28,19 @@ inline std::uint64_t mix(std::uint64_t z) {
 // starts with an empty table without clearing it.
 class LostTable {
 public:
+    static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
+
     explicit LostTable(std::size_t bytes);  // `bytes`: the most it may grow to
+    // A new deal: the table empties, and shrinks back to its first size if
+    // it had grown but the last search needed little of it (a small table
+    // stays in the cache; the next large search grows it again).
     void next_search() {
+        if (entries_.size() > StartEntries && written_ < StartEntries / 2) shrink();
         ++generation_;
         stored_ = 0;
+        written_ = 0;
     }
+    std::size_t entries() const { return entries_.size(); }
     int find(const Key& k) const {
         std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
@@ -43,6 +51,7 @@ public:
         return -1;
     }
     void store(const Key& k, int depth) {
+        ++written_;
         if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
         const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
         std::size_t i = start;
@@ -59,9 +68,9 @@ public:
 private:
     // Twice the entries, keeping this search's.
     void grow();
+    void shrink();
 
     static constexpr int Bucket = 8;
-    static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
     struct Entry {
         Key key;
         int depth = 0;
@@ -70,7 +79,8 @@ private:
     std::vector<Entry> entries_;
     std::size_t mask_ = 0;
     std::size_t max_entries_ = 1024;
-    std::size_t stored_ = 0;  // entries written by this search since the table last grew
+    std::size_t stored_ = 0;   // entries written by this search since the table last grew
+    std::size_t written_ = 0;  // entries written by this search
     std::size_t victim_ = 0;
     std::uint32_t generation_ = 1;
 };

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "formats/variant_toml.hpp"
+#include "lib/lost_table.hpp"
 #include "lib/moves_left.hpp"
 #include "lib/pairing.hpp"
 #include "lib/shuffle.hpp"
@@ -207,3 +208,22 @@ TEST_CASE("solver agrees with a plain exhaustive search: reserve", "[solver]") {
 TEST_CASE("solver agrees with a plain exhaustive search: apophis", "[solver]") { compare("apophis", 100, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: triangle", "[solver]") { compare("triangle", 150, 5000); }
 TEST_CASE("solver agrees with a plain exhaustive search: tut", "[solver]") { compare("tut", 150, 5000); }
+
+TEST_CASE("the lost table grows while a deal needs it, and shrinks back after", "[solver]") {
+    LostTable table(std::size_t{256} << 20);
+    const std::size_t first = table.entries();
+    CHECK(first == LostTable::StartEntries);
+    table.next_search();
+    for (std::uint64_t i = 0; i < 200000; ++i) table.store(Key{i, ~i}, 1);
+    const std::size_t grown = table.entries();
+    CHECK(grown > 4 * first);
+    CHECK(table.find(Key{12345, ~std::uint64_t{12345}}) == 1);  // kept through the growth
+    table.next_search();                                          // the last search needed it: it stays
+    CHECK(table.entries() == grown);
+    CHECK(table.find(Key{12345, ~std::uint64_t{12345}}) == -1);  // a new search starts empty
+    for (std::uint64_t i = 0; i < 10; ++i) table.store(Key{i, i}, 2);
+    table.next_search();  // the last search needed little: back to the first size
+    CHECK(table.entries() == first);
+    table.store(Key{7, 7}, 3);
+    CHECK(table.find(Key{7, 7}) == 3);
+}
