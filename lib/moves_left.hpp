@@ -1,6 +1,8 @@
 // A lower bound on the moves still needed to win from a position, for the
-// shortest-line search (lib/solver.cpp: iterative deepening with this bound
-// is IDA*). Every move counts, draws and recycles too, as in a move log.
+// shortest-line search (lib/solver.cpp: its best-first search, A*, and its
+// iterative deepening, IDA*, both rest on it). Every move counts, draws and
+// recycles too, as in a move log. It never says more than the fewest moves
+// (tests/test_solver.cpp checks it against a breadth-first search).
 //
 // Two parts, counting moves of different kinds, so they add up:
 // - removals: each card that must go is removed by a move of its own (a card
