@@ -19,6 +19,9 @@ inline std::uint64_t mix(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
+// Where a key's probing starts, in a table of a power of two entries.
+inline std::size_t key_hash(const Key& k) { return static_cast<std::size_t>(mix(k.a ^ mix(k.b))); }
+
 // Positions proved lost (or, for the shortest line, the depth that failed
 // from them). Bounded: a full bucket overwrites one of its entries, which
 // costs time, never correctness. It starts small, as most deals need few
@@ -42,7 +45,7 @@ public:
     }
     std::size_t entries() const { return entries_.size(); }
     int find(const Key& k) const {
-        std::size_t i = mix(k.a ^ mix(k.b)) & mask_;
+        std::size_t i = key_hash(k) & mask_;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
             const Entry& e = entries_[i];
             if (e.generation != generation_) return -1;
@@ -53,7 +56,7 @@ public:
     void store(const Key& k, int depth) {
         ++written_;
         if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
-        const std::size_t start = mix(k.a ^ mix(k.b)) & mask_;
+        const std::size_t start = key_hash(k) & mask_;
         std::size_t i = start;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
             Entry& e = entries_[i];

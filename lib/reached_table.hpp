@@ -28,9 +28,7 @@ public:
         return s.node;
     }
     // Starts bringing k's first slot into the cache.
-    void prefetch(const Key& k) const { __builtin_prefetch(&slots_[mix(k.a ^ mix(k.b)) & (slots_.size() - 1)]); }
-    std::size_t size() const { return used_; }
-    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    void prefetch(const Key& k) const { __builtin_prefetch(&slots_[key_hash(k) & (slots_.size() - 1)]); }
 
 private:
     struct Slot {
@@ -39,7 +37,7 @@ private:
     };
     Slot& slot(const Key& k) {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = mix(k.a ^ mix(k.b)) & mask;; i = (i + 1) & mask)
+        for (std::size_t i = key_hash(k) & mask;; i = (i + 1) & mask)
             if (slots_[i].node == None || slots_[i].key == k) return slots_[i];
     }
     void grow() {

@@ -78,6 +78,7 @@ private:
             }
             if (gave_up_) return;
         }
+        bounded_ = true;
         for (int depth = lower; depth < upper && !gave_up_; ++depth) {
             std::vector<Move> known = std::move(line_);
             line_.clear();
@@ -118,8 +119,6 @@ private:
         ReachedTable reached;
         reached.find_or_add(pos_.key()) = 0;
         open.push({lower, 0, 0});
-        move_list(0);
-        dead(0, nullptr);  // makes orders_[0]
         bool won = false;
         while (!open.empty() && !won) {
             const Open top = open.top();
@@ -315,7 +314,7 @@ private:
     bool dfs(int depth, const NormalForm& ctx, int ply, const Move* last) {
         if (pos_.won()) return true;
         // The shortest line: fewer moves left than the position needs at the least (IDA*).
-        if (depth == 0 || (o_.shortest && moves_left_bound(pos_, rules_.variant, required_now()) > depth)) {
+        if (depth == 0 || (bounded_ && moves_left_bound(pos_, rules_.variant, required_now()) > depth)) {
             depth_limited_ = true;
             return false;
         }
@@ -375,6 +374,7 @@ private:
     std::uint64_t nodes_ = 0;
     bool gave_up_ = false;
     bool depth_limited_ = false;
+    bool bounded_ = false;  // iterative deepening for the shortest line: cut by moves_left_bound
     std::vector<Move> line_;
 };
 
