@@ -280,7 +280,9 @@ private:
         std::uint64_t useful = ~std::uint64_t{0};
         if (rules_.variant.goal == Goal::Pyramid && !passes_left(rules_.variant, pos_.pass()))
             useful = facts_.partner_ranks(pos_.tableau_codes() & pyramid_codes_);
-        Key k = pos_.key(useful);
+        return with_context(pos_.key(useful), ctx, in_play);
+    }
+    Key with_context(Key k, const NormalForm& ctx, std::uint64_t in_play) const {
         const std::uint64_t live = ctx.in_play_before & in_play;
         if (std::popcount(live) >= 2) {
             k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
@@ -288,6 +290,20 @@ private:
             if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
         }
         return k;
+    }
+
+    // The same position with more recycles left (lib/solver_position.hpp)
+    // was proved lost within `depth` moves, and so is this one.
+    bool lost_with_more_recycles(int depth, const NormalForm& ctx, std::uint64_t in_play) {
+        bool lost = false;
+        if constexpr (std::is_same_v<Position, FastPosition>) {
+            pos_.for_easier_keys([&](const Key& easier) {
+                const int seen = table_.find(with_context(easier, ctx, in_play));
+                if (seen >= depth && seen < MaxDepth) depth_limited_ = true;
+                return lost = seen >= depth;
+            });
+        }
+        return lost;
     }
 
     std::uint64_t required_now() const { return dead_end_.must_go(pos_.tableau_codes(), pos_.talon_codes()); }
@@ -331,6 +347,7 @@ private:
             if (seen < MaxDepth) depth_limited_ = true;
             return false;
         }
+        if (lost_with_more_recycles(depth, ctx, in_play)) return false;
         if (dead(ply, last)) {
             table_.store(k, MaxDepth);
             return false;

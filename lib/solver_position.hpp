@@ -170,6 +170,18 @@ public:
         return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
     }
 
+    // The keys of this position in each earlier pass (the cards where they
+    // are), from which it can be no easier to win: the same moves, and a
+    // recycle wherever this position has one. f(key) until it returns true.
+    // (With unlimited passes there are none: the pass is not in the key.)
+    template <class F>
+    void for_easier_keys(F f) const {
+        if (rules_.variant.passes == UnlimitedPasses) return;
+        const Key k = key();
+        for (int p = s_.pass - 1; p >= 1; --p)
+            if (f(Key{k.a, (k.b & ~(std::uint64_t{0xFF} << 56)) | std::uint64_t(p) << 56})) return;
+    }
+
 private:
     void take(Loc loc) {
         if (loc < 64) {
