@@ -167,7 +167,9 @@ public:
             while (waste && !(useful >> stock_[std::countr_zero(waste)].code & 1)) waste &= waste - 1;
             talon = (talon & ~low_bits(s_.w)) | waste;
         }
-        return Key{s_.present | (std::uint64_t{s_.w} << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
+        const std::uint64_t waste = s_.talon & low_bits(s_.w);
+        const std::uint64_t w = waste ? 64 - std::countl_zero(waste) : 0;
+        return Key{s_.present | (w << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
     }
 
     // The keys of this position in each earlier pass (the cards where they
