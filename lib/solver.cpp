@@ -100,7 +100,6 @@ private:
         struct Node {
             FastPosition::Bits bits;
             std::uint32_t parent;
-            int g;  // the moves that reach it
             Move move;
             bool stale = false;  // reached since in fewer moves
             bool sharpened = false;  // its estimate made again with the facts of order
@@ -114,10 +113,10 @@ private:
         const FastPosition::Bits root = pos_.bits();
         std::vector<Node> nodes;
         nodes.reserve(most + 1);  // address space only: pages are used as nodes come, and never copied
-        nodes.push_back({root, NoParent, 0, Move{}});
+        nodes.push_back({root, NoParent, Move{}});
         std::priority_queue<Open> open;
         ReachedTable reached;
-        reached.find_or_add(pos_.key()) = 0;
+        reached.find_or_add(pos_.key()).node = 0;
         open.push({lower, 0, 0});
         bool won = false;
         while (!open.empty() && !won) {
@@ -143,14 +142,15 @@ private:
                 lower = top.f;
                 break;
             } else if (!expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
-                           std::uint32_t& kept = reached.find_or_add(key);
-                           if (kept != ReachedTable::None) {
-                               if (nodes[kept].g <= g) return;
-                               nodes[kept].stale = true;
+                           ReachedTable::Slot& kept = reached.find_or_add(key);
+                           if (kept.node != ReachedTable::None) {
+                               if (kept.g <= g) return;
+                               nodes[kept.node].stale = true;
                            }
-                           kept = static_cast<std::uint32_t>(nodes.size());
-                           nodes.push_back({pos_.bits(), top.node, g, m});
-                           open.push({g + h, g, kept});
+                           kept.node = static_cast<std::uint32_t>(nodes.size());
+                           kept.g = g;
+                           nodes.push_back({pos_.bits(), top.node, m});
+                           open.push({g + h, g, kept.node});
                        })) {
                 break;  // gave up
             }
