@@ -203,6 +203,12 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     const std::uint64_t remaining = in.tableau | in.talon;
     const std::uint64_t required = must_go(in.tableau, in.talon);
     if (required & facts_.unpairable) return true;
+    if (parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass)) {
+        // Before the last pass a draw removes no card and adds no fact: the parent's facts are this position's.
+        o = *parent;
+        o.touched = o.repartnered = 0;
+        return false;
+    }
     const std::uint64_t pairing = remaining & facts_.pairable;
     o.remaining = remaining;
     o.required = required;
