@@ -102,7 +102,6 @@ private:
             std::uint32_t parent;
             Move move;
             bool stale = false;  // reached since in fewer moves
-            bool sharpened = false;  // its estimate made again with the facts of order
         };
         struct Open {
             int f, g;
@@ -126,15 +125,13 @@ private:
             pos_.set_bits(nodes[top.node].bits);
             const bool won_here = pos_.won();
             if (!won_here && dead(0, nullptr)) continue;
-            if (!won_here && !nodes[top.node].sharpened) {
-                // The facts of order may show that it needs more draws than its estimate said.
-                nodes[top.node].sharpened = true;
-                const int h = moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable);
-                if (top.g + h > top.f) {
-                    if (top.g + h <= upper) open.push({top.g + h, top.g, top.node});
-                    continue;
-                }
-            }
+            // The facts of order may show that it needs more moves than its
+            // estimate said. It is expanded now all the same (its facts are
+            // at hand), and its children's estimates are at least its own:
+            // every line through them passes through it (pathmax).
+            int f = top.f;
+            if (!won_here) f = std::max(f, top.g + moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable));
+            if (f > upper) continue;
             if (won_here) {
                 for (std::uint32_t n = top.node; nodes[n].parent != NoParent; n = nodes[n].parent) found.push_back(nodes[n].move);
                 won = true;
@@ -150,7 +147,7 @@ private:
                            kept.node = static_cast<std::uint32_t>(nodes.size());
                            kept.g = g;
                            nodes.push_back({pos_.bits(), top.node, m});
-                           open.push({g + h, g, kept.node});
+                           open.push({std::max(f, g + h), g, kept.node});
                        })) {
                 break;  // gave up
             }
