@@ -114,6 +114,14 @@ private:
         nodes.reserve(most + 1);  // address space only: pages are used as nodes come, and never copied
         nodes.push_back({root, NoParent, Move{}});
         std::priority_queue<Open> open;
+        // The facts of the positions expanded last, by node: a child taken
+        // from the queue soon after its parent (ties go to the most moves
+        // made) starts from them rather than from the layout.
+        struct Kept {
+            std::uint32_t node = NoParent;
+            OrderFacts facts;
+        };
+        std::vector<Kept> kept(KeptFacts);
         ReachedTable reached;
         reached.find_or_add(pos_.key()).node = 0;
         open.push({lower, 0, 0});
@@ -123,34 +131,38 @@ private:
             open.pop();
             if (nodes[top.node].stale) continue;
             pos_.set_bits(nodes[top.node].bits);
-            const bool won_here = pos_.won();
-            if (!won_here && dead(0, nullptr)) continue;
+            if (pos_.won()) {
+                for (std::uint32_t n = top.node; nodes[n].parent != NoParent; n = nodes[n].parent) found.push_back(nodes[n].move);
+                won = true;
+                break;
+            }
+            const Node& node = nodes[top.node];
+            const Kept& above = kept[node.parent % KeptFacts];
+            const bool inherits = node.parent != NoParent && above.node == node.parent;
+            if (inherits ? dead(0, &node.move, &above.facts) : dead(0, nullptr, nullptr)) continue;
             // The facts of order may show that it needs more moves than its
             // estimate said. It is expanded now all the same (its facts are
             // at hand), and its children's estimates are at least its own:
             // every line through them passes through it (pathmax).
-            int f = top.f;
-            if (!won_here) f = std::max(f, top.g + moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable));
+            const int f = std::max(top.f, top.g + moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable));
             if (f > upper) continue;
-            if (won_here) {
-                for (std::uint32_t n = top.node; nodes[n].parent != NoParent; n = nodes[n].parent) found.push_back(nodes[n].move);
-                won = true;
-            } else if (nodes.size() > most) {
+            if (nodes.size() > most) {
                 lower = top.f;
                 break;
-            } else if (!expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
-                           ReachedTable::Slot& kept = reached.find_or_add(key);
-                           if (kept.node != ReachedTable::None) {
-                               if (kept.g <= g) return;
-                               nodes[kept.node].stale = true;
-                           }
-                           kept.node = static_cast<std::uint32_t>(nodes.size());
-                           kept.g = g;
-                           nodes.push_back({pos_.bits(), top.node, m});
-                           open.push({std::max(f, g + h), g, kept.node});
-                       })) {
-                break;  // gave up
             }
+            kept[top.node % KeptFacts] = {top.node, orders_[0]};
+            const bool went_on = expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
+                ReachedTable::Slot& slot = reached.find_or_add(key);
+                if (slot.node != ReachedTable::None) {
+                    if (slot.g <= g) return;
+                    nodes[slot.node].stale = true;
+                }
+                slot.node = static_cast<std::uint32_t>(nodes.size());
+                slot.g = g;
+                nodes.push_back({pos_.bits(), top.node, m});
+                open.push({std::max(f, g + h), g, slot.node});
+            });
+            if (!went_on) break;  // gave up
         }
         pos_.set_bits(root);
         return won;
@@ -184,6 +196,7 @@ private:
     }
 
     static constexpr std::uint32_t NoParent = ~std::uint32_t{0};
+    static constexpr std::size_t KeptFacts = 256;
     // The best-first search's memory a position, at the most: its node (56
     // bytes), its slot in the table of positions reached (24 bytes, at a
     // load from a quarter to a half) and its place in the queue (12).
@@ -305,14 +318,16 @@ private:
 
     std::uint64_t required_now() const { return dead_end_.must_go(pos_.tableau_codes(), pos_.talon_codes()); }
 
-    // The dead-state test on the position at `ply`, whose facts it leaves in orders_[ply].
-    bool dead(int ply, const Move* last) {
+    // The dead-state test on the position at `ply`, whose facts it leaves in
+    // orders_[ply]; `parent`: the facts of the position `last` was made from
+    // (by default the ply before's), nullptr to start from the layout.
+    bool dead(int ply, const Move* last) { return dead(ply, last, ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr); }
+    bool dead(int ply, const Move* last, const OrderFacts* parent) {
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
         if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
         fill_order_input(pos_, dead_end_, in);
-        const OrderFacts* parent = ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr;
         return dead_end_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
     }
 
