@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <bit>
 #include <deque>
-#include <queue>
 #include <type_traits>
 
 #include "best_score.hpp"
@@ -17,6 +16,7 @@
 #include "moves_left.hpp"
 #include "reached_table.hpp"
 #include "normal_form.hpp"
+#include "open_list.hpp"
 #include "order_facts.hpp"
 #include "solver_position.hpp"
 
@@ -103,17 +103,12 @@ private:
             Move move;
             bool stale = false;  // reached since in fewer moves
         };
-        struct Open {
-            int f, g;
-            std::uint32_t node;
-            bool operator<(const Open& o) const { return f != o.f ? f > o.f : g < o.g; }  // fewest f, then most g
-        };
         const std::size_t most = o_.shortest_bytes / BestFirstBytesPerNode;
         const FastPosition::Bits root = pos_.bits();
         std::vector<Node> nodes;
         nodes.reserve(most + 1);  // address space only: pages are used as nodes come, and never copied
         nodes.push_back({root, NoParent, Move{}});
-        std::priority_queue<Open> open;
+        OpenList open(upper);
         // The facts of the positions expanded last, by node: a child taken
         // from the queue soon after its parent (ties go to the most moves
         // made) starts from them rather than from the layout.
@@ -124,11 +119,10 @@ private:
         std::vector<Kept> kept(KeptFacts);
         ReachedTable reached;
         reached.find_or_add(pos_.key()).node = 0;
-        open.push({lower, 0, 0});
+        open.push(lower, 0, 0);
         bool won = false;
         while (!open.empty() && !won) {
-            const Open top = open.top();
-            open.pop();
+            const OpenList::Entry top = open.pop();
             if (nodes[top.node].stale) continue;
             pos_.set_bits(nodes[top.node].bits);
             if (pos_.won()) {
@@ -160,7 +154,7 @@ private:
                 slot.node = static_cast<std::uint32_t>(nodes.size());
                 slot.g = g;
                 nodes.push_back({pos_.bits(), top.node, m});
-                open.push({std::max(f, g + h), g, slot.node});
+                open.push(std::max(f, g + h), g, slot.node);
             });
             if (!went_on) break;  // gave up
         }
@@ -199,7 +193,8 @@ private:
     static constexpr std::size_t KeptFacts = 256;
     // The best-first search's memory a position, at the most: its node (56
     // bytes), its slot in the table of positions reached (24 bytes, at a
-    // load from a quarter to a half) and its place in the queue (12).
+    // load from a quarter to a half) and its place in the queue (4, and 8 more
+    // while its bucket grows).
     static constexpr std::size_t BestFirstBytesPerNode = 170;
 
     // Kings alone, then pairs of pyramid cards, pairs that free the most
