@@ -42,6 +42,9 @@ public:
           dead_end_(rules_, facts_, pyramid_codes_) {
         const Layout& l = rules_.layout;
         goal_tableau_ = rules_.variant.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
+        const State& s = start.state();
+        const bool at_pass_start = s.stock_pos == 0 && !s.turned.valid();
+        first_idle_pass_ = s.removed_this_pass || at_pass_start ? s.pass : s.pass + 1;
         table_.next_search();
     }
 
@@ -234,6 +237,15 @@ private:
         return m.a < 64 && (goal_tableau_ >> m.a & 1);
     }
 
+    // A recycle after a pass that removed no card brings back the cards of
+    // the pass's start, with a recycle fewer: whatever wins from there wins
+    // from that start, sooner, without it (as the rules say of unlimited
+    // passes). Not in the pass of a start position that had drawn, removing
+    // nothing, before the search began: that pass's start is not in it.
+    bool idle_recycle(const Move& m) const {
+        return m.kind == MoveKind::Recycle && !pos_.removed_this_pass() && pos_.pass() >= first_idle_pass_;
+    }
+
     // A card that must go and has one partner left goes with it: if both are
     // in play, pairing them now costs nothing (neither is any other card's
     // partner in a winning line), like a King.
@@ -257,7 +269,7 @@ private:
                 c.at_once = true;
                 return c;
             }
-            if (ctx.skips(m) || facts.broken_by(m)) continue;
+            if (ctx.skips(m) || facts.broken_by(m) || idle_recycle(m)) continue;
             if (pair_at_once(facts, m)) {
                 c.size = 1;
                 c.index[0] = i;
@@ -395,6 +407,7 @@ private:
     std::deque<OrderFacts> orders_;
     std::deque<MoveList> move_lists_;
     std::uint64_t goal_tableau_ = 0;
+    int first_idle_pass_ = 1;  // from this pass on, idle_recycle() applies
     std::uint64_t nodes_ = 0;
     bool gave_up_ = false;
     bool depth_limited_ = false;

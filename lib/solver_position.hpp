@@ -62,6 +62,7 @@ public:
     }
     std::uint64_t talon_codes() const { return s_.talon_cards; }
     int pass() const { return s_.pass; }
+    bool removed_this_pass() const { return s_.removed_this_pass; }
     // The waste's cards, top first: f(pile, code).
     template <class F>
     void for_waste_top_down(F f) const {
@@ -227,6 +228,7 @@ public:
         return m;
     }
     int pass() const { return game_.state().pass; }
+    bool removed_this_pass() const { return game_.state().removed_this_pass; }
     std::uint64_t in_play_codes(std::uint64_t free) const {
         const State& s = game_.state();
         std::uint64_t m = s.turned.valid() ? s.turned.bit() : 0;

@@ -87,3 +87,29 @@ TEST_CASE("a deal won only with a recycle", "[solver][known]") {
     REQUIRE(r.outcome == SolveOutcome::Won);
     CHECK(std::any_of(r.line.begin(), r.line.end(), [](const Move& m) { return m.kind == MoveKind::Recycle; }));
 }
+
+TEST_CASE("a start position that drew through its stock, removing nothing, may still recycle", "[solver][known]") {
+    // The deal won only with a recycle (above), with three passes, taken up
+    // once every stock card has been drawn in the first pass and none
+    // removed: a recycle brings back the deal's cards with one pass fewer.
+    // From the deal itself the solver never needs that (whatever wins after
+    // it wins sooner without it), but from here it is the only way on. (KC
+    // comes early, so the waste's top card is QC, which pairs nothing.)
+    const std::vector<const char*> order = {"9S", "8D", "JC", "6D", "6S", "6H", "6C", "4C",
+                                            "4D", "4S", "4H", "7C", "5S", "2D", "KC"};
+    const Rules three_passes(small("passes = 3\n"));
+    Game game(three_passes, deal_from_line_order(three_passes.variant, deck_starting(order)));
+    while (game.state().stock_left() > 0 || game.state().turned.valid()) {
+        MoveList moves;
+        game.legal_moves(moves);
+        const auto draw = std::find_if(moves.begin(), moves.end(), [](const Move& m) { return m.kind == MoveKind::Draw; });
+        REQUIRE(draw != moves.end());
+        game.apply(*draw);
+    }
+    REQUIRE_FALSE(game.state().removed_this_pass);
+    REQUIRE(game.state().pass == 1);
+    Solver solver;
+    const SolveResult r = solver.solve(game);
+    REQUIRE(r.outcome == SolveOutcome::Won);
+    CHECK(r.line.front().kind == MoveKind::Recycle);
+}
