@@ -92,39 +92,53 @@ private:
         }
     }
 
-    // A* over whole positions, each expanded once at the fewest moves that
-    // reach it (reached again in fewer, it is looked at again), with
+    // A position the best-first search has reached, and how.
+    struct Node {
+        FastPosition::Bits bits;
+        std::uint32_t parent;
+        Move move;
+        bool stale = false;  // reached since in fewer moves
+    };
+    // The facts of order of the positions expanded last, by node: a child
+    // taken from the queue soon after its parent (ties go to the most moves
+    // made) starts its dead-state test from them rather than from the layout.
+    class KeptFacts {
+    public:
+        const OrderFacts* of(std::uint32_t node) const {
+            const Kept& k = kept_[node % Size];
+            return node != NoParent && k.node == node ? &k.facts : nullptr;
+        }
+        void keep(std::uint32_t node, const OrderFacts& facts) { kept_[node % Size] = {node, facts}; }
+
+    private:
+        static constexpr std::size_t Size = 256;
+        struct Kept {
+            std::uint32_t node = NoParent;
+            OrderFacts facts;
+        };
+        std::vector<Kept> kept_ = std::vector<Kept>(Size);
+    };
+
+    // A* over whole positions, each expanded when first taken from the queue
+    // (reached again in fewer moves, it is looked at again), with
     // moves_left_bound as its estimate; the first won position taken from
     // the queue is reached in the fewest moves. Positions are not told apart
     // by the normal form here: each is kept once anyway. True with the line
     // in `found` (backwards); false if it outgrew its memory, and then
     // `lower` is a lower bound on the line's length.
     bool best_first(int upper, std::vector<Move>& found, int& lower) {
-        struct Node {
-            FastPosition::Bits bits;
-            std::uint32_t parent;
-            Move move;
-            bool stale = false;  // reached since in fewer moves
-        };
         const std::size_t most = o_.shortest_bytes / BestFirstBytesPerNode;
         const FastPosition::Bits root = pos_.bits();
         std::vector<Node> nodes;
         nodes.reserve(most + 1);  // address space only: pages are used as nodes come, and never copied
         nodes.push_back({root, NoParent, Move{}});
         OpenList open(upper);
-        // The facts of the positions expanded last, by node: a child taken
-        // from the queue soon after its parent (ties go to the most moves
-        // made) starts from them rather than from the layout.
-        struct Kept {
-            std::uint32_t node = NoParent;
-            OrderFacts facts;
-        };
-        std::vector<Kept> kept(KeptFacts);
+        KeptFacts kept;
         ReachedTable reached;
         reached.find_or_add(pos_.key()).node = 0;
         open.push(lower, 0, 0);
         bool won = false;
-        while (!open.empty() && !won) {
+        while (!open.empty()) {
             const OpenList::Entry top = open.pop();
             if (nodes[top.node].stale) continue;
             pos_.set_bits(nodes[top.node].bits);
@@ -134,9 +148,8 @@ private:
                 break;
             }
             const Node& node = nodes[top.node];
-            const Kept& above = kept[node.parent % KeptFacts];
-            const bool inherits = node.parent != NoParent && above.node == node.parent;
-            if (inherits ? dead(0, &node.move, &above.facts) : dead(0, nullptr, nullptr)) continue;
+            const OrderFacts* above = kept.of(node.parent);
+            if (dead(0, above ? &node.move : nullptr, above)) continue;
             // The facts of order may show that it needs more moves than its
             // estimate said. It is expanded now all the same (its facts are
             // at hand), and its children's estimates are at least its own:
@@ -147,7 +160,7 @@ private:
                 lower = top.f;
                 break;
             }
-            kept[top.node % KeptFacts] = {top.node, orders_[0]};
+            kept.keep(top.node, orders_[0]);
             const bool went_on = expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
                 ReachedTable::Slot& slot = reached.find_or_add(key);
                 if (slot.node != ReachedTable::None) {
@@ -193,7 +206,6 @@ private:
     }
 
     static constexpr std::uint32_t NoParent = ~std::uint32_t{0};
-    static constexpr std::size_t KeptFacts = 256;
     // The best-first search's memory a position, at the most: its node (56
     // bytes), its slot in the table of positions reached (24 bytes, at a
     // load from a quarter to a half) and its place in the queue (4, and 8 more
