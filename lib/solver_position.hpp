@@ -158,19 +158,10 @@ public:
     // `useful`: where only some cards matter (see Search::dfs), the cards
     // that do; waste cards under the lowest of them are left out.
     Key key(std::uint64_t useful = ~std::uint64_t{0}) const {
-        const bool unlimited = rules_.variant.passes == UnlimitedPasses;
         // With unlimited passes the pass number changes nothing, but whether a
         // card went during this pass does (it allows a recycle).
-        const std::uint64_t pass = unlimited ? (s_.removed_this_pass ? 1 : 0) : s_.pass;
-        std::uint64_t talon = s_.talon;
-        if (~useful) {
-            std::uint64_t waste = talon & low_bits(s_.w);
-            while (waste && !(useful >> stock_[std::countr_zero(waste)].code & 1)) waste &= waste - 1;
-            talon = (talon & ~low_bits(s_.w)) | waste;
-        }
-        const std::uint64_t waste = s_.talon & low_bits(s_.w);
-        const std::uint64_t w = waste ? 64 - std::countl_zero(waste) : 0;
-        return Key{s_.present | (w << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
+        const bool unlimited = rules_.variant.passes == UnlimitedPasses;
+        return key_in_pass(useful, unlimited ? (s_.removed_this_pass ? 1 : 0) : s_.pass);
     }
 
     // The keys of this position in each earlier pass (the cards where they
@@ -180,9 +171,22 @@ public:
     template <class F>
     void for_easier_keys(F f) const {
         if (rules_.variant.passes == UnlimitedPasses) return;
-        const Key k = key();
         for (int p = s_.pass - 1; p >= 1; --p)
-            if (f(Key{k.a, (k.b & ~(std::uint64_t{0xFF} << 56)) | std::uint64_t(p) << 56})) return;
+            if (f(key_in_pass(~std::uint64_t{0}, static_cast<std::uint64_t>(p)))) return;
+    }
+
+private:
+    // The key, with `pass` standing for the pass (see key()).
+    Key key_in_pass(std::uint64_t useful, std::uint64_t pass) const {
+        std::uint64_t talon = s_.talon;
+        if (~useful) {
+            std::uint64_t waste = talon & low_bits(s_.w);
+            while (waste && !(useful >> stock_[std::countr_zero(waste)].code & 1)) waste &= waste - 1;
+            talon = (talon & ~low_bits(s_.w)) | waste;
+        }
+        const std::uint64_t waste = s_.talon & low_bits(s_.w);
+        const std::uint64_t w = waste ? 64 - std::countl_zero(waste) : 0;
+        return Key{s_.present | (w << 52) | (std::uint64_t{s_.turned} << 59), talon | (pass << 56)};
     }
 
 private:
