@@ -50,7 +50,7 @@ public:
 
     SolveResult run() {
         SolveResult r;
-        if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) {
+        if (o_.shortest ? dfs(MaxDepth, NormalForm{}, 0, nullptr) : search_with_probes()) {
             r.outcome = SolveOutcome::Won;
             if (o_.shortest) shorten();
             if (gave_up_) r.outcome = SolveOutcome::GaveUp;  // a win, but not proved the shortest
@@ -63,6 +63,56 @@ public:
     }
 
 private:
+    // A deal that is won is often won along many lines, but best first can
+    // spend a million positions below one early move that loses (Par, seed
+    // 220: a won deal, 1.8 million positions). So the search starts as a
+    // few probes, each stopped after twice the positions of the one before,
+    // in a random order of the moves each allows; only then does it search
+    // best first to the end. Every probe keeps in the table what it proved
+    // lost, and what was proved lost is lost in any order, so the probes
+    // spare the searches after them that work; a lost deal pays for at most
+    // the probes' positions (63,000). The random order is the same each
+    // run: the same deal gives the same line.
+    bool search_with_probes() {
+        for (int probe = 0; probe <= ShuffledProbes; ++probe) {
+            shuffle_ = probe == 0 ? 0 : 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(probe);
+            stop_at_ = nodes_ + (probe == 0 ? FirstProbePositions : ShuffledProbePositions << (probe - 1));
+            if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) return true;
+            if (!stopped_) return false;  // decided (lost), or gave up at the node limit
+            stopped_ = false;
+        }
+        shuffle_ = 0;
+        stop_at_ = NoStop;
+        return dfs(MaxDepth, NormalForm{}, 0, nullptr);
+    }
+    // The first probe goes in move_priority's order (most deals are decided
+    // within it, the line as that order finds it), then 2,000, 4,000, ...
+    // 32,000 positions shuffled (par and microsoft, 2,000 and 10,000 deals:
+    // these sizes did best of those tried; one-pass games neither gain nor lose).
+    static constexpr std::uint64_t FirstProbePositions = 5000;
+    static constexpr int ShuffledProbes = 5;
+    static constexpr std::uint64_t ShuffledProbePositions = 2000;
+    static constexpr std::uint64_t NoStop = ~std::uint64_t{0};
+
+    // A probe's order: the removals shuffled, then the draw or the recycle;
+    // in half of the positions, the draw or the recycle first (putting pairs
+    // off to a later pass is what a best-first order is slowest to try).
+    void shuffle(const MoveList& moves, Choice& c) {
+        const auto removal = [&](int i) { return moves.moves[c.index[i]].kind == MoveKind::Pair || moves.moves[c.index[i]].kind == MoveKind::Lone; };
+        int removals = 0;
+        while (removals < c.size && removal(removals)) ++removals;
+        for (int i = removals - 1; i > 0; --i) std::swap(c.index[i], c.index[next_random() % static_cast<std::uint64_t>(i + 1)]);
+        if (removals > 0 && removals < c.size && (next_random() & 1))
+            std::rotate(c.index.begin(), c.index.begin() + removals, c.index.begin() + c.size);
+    }
+    // xorshift64: the probe's random order.
+    std::uint64_t next_random() {
+        shuffle_ ^= shuffle_ << 13;
+        shuffle_ ^= shuffle_ >> 7;
+        shuffle_ ^= shuffle_ << 17;
+        return shuffle_;
+    }
+
     // The shortest line, once a win of line_.size() moves is known (a deal
     // without one is proved lost by the plain search, which is much faster).
     // Best first (A*) where one waste pile lets a position be kept in a few
@@ -268,8 +318,9 @@ private:
     }
 
     // The moves to try from here: one made at once, or every move the normal
-    // form and the facts of order allow, by move_priority (stable).
-    Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const NormalForm& ctx, std::uint64_t free) const {
+    // form and the facts of order allow, by move_priority (stable), or in a
+    // probe's random order.
+    Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const NormalForm& ctx, std::uint64_t free) {
         Choice c;
         std::array<int, 160> priority;
         for (int i = 0; i < moves.size; ++i) {
@@ -298,6 +349,7 @@ private:
             for (; j > 0 && priority[c.index[j - 1]] < priority[x]; --j) c.index[j] = c.index[j - 1];
             c.index[j] = x;
         }
+        if (shuffle_) shuffle(moves, c);
         return c;
     }
 
@@ -370,6 +422,10 @@ private:
             gave_up_ = true;
             return false;
         }
+        if (nodes_ > stop_at_) {
+            stopped_ = true;  // the probe's end: nothing on the line is stored as lost
+            return false;
+        }
         const std::uint64_t free = pos_.free_mask();
         const std::uint64_t in_play = pos_.in_play_codes(free);
         const Key k = position_key(ctx, in_play);
@@ -399,7 +455,7 @@ private:
                 line_.push_back(m);
                 return true;
             }
-            if (gave_up_) return false;
+            if (gave_up_ || stopped_) return false;
         }
         // Without a depth cut below, the position is lost whatever the depth.
         table_.store(k, depth_limited_ ? depth : MaxDepth);
@@ -422,6 +478,9 @@ private:
     int first_idle_pass_ = 1;  // from this pass on, idle_recycle() applies
     std::uint64_t nodes_ = 0;
     bool gave_up_ = false;
+    std::uint64_t stop_at_ = NoStop;  // a probe stops past this many positions (search_with_probes)
+    bool stopped_ = false;
+    std::uint64_t shuffle_ = 0;  // in a probe, the state of its random order; 0: move_priority's order
     bool depth_limited_ = false;
     bool bounded_ = false;  // iterative deepening for the shortest line: cut by moves_left_bound
     std::vector<Move> line_;
