@@ -2,7 +2,8 @@
 // mean, median and maximum time per deal, positions searched, win rate and
 // peak memory. Usage: pyramide_bench [VARIANT] [COUNT] [FIRST_SEED]
 // (TABLE_MB=N in the environment sets the most the lost-position table may grow to;
-// SHORTEST=1 asks for fewest-move lines; NODE_LIMIT=N gives a deal up after N positions.)
+// SHORTEST=1 asks for fewest-move lines; BEST=1 for the best score (scored variants);
+// NODE_LIMIT=N gives a deal up after N positions.)
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
     pyr::SolveOptions so;
     if (const char* mb = std::getenv("TABLE_MB")) so.table_bytes = std::strtoull(mb, nullptr, 10) << 20;
     so.shortest = std::getenv("SHORTEST") != nullptr;  // SHORTEST=1: fewest-move lines
+    so.best_score = std::getenv("BEST") != nullptr;     // BEST=1: the best score
     if (const char* limit = std::getenv("NODE_LIMIT")) so.node_limit = std::strtoull(limit, nullptr, 10);
     pyr::Solver solver(so);
     // PYRAMIDE_BENCH_OUTCOMES=1: print each deal's seed, outcome (0 won, 1 no solution, 2 gave up), time in ms

@@ -66,17 +66,20 @@ private:
     // A deal that is won is often won along many lines, but best first can
     // spend a million positions below one early move that loses (Par, seed
     // 220: a won deal, 1.8 million positions). So the search starts as a
-    // few probes, each stopped after twice the positions of the one before,
-    // in a random order of the moves each allows; only then does it search
-    // best first to the end. Every probe keeps in the table what it proved
-    // lost, and what was proved lost is lost in any order, so the probes
-    // spare the searches after them that work; a lost deal pays for at most
-    // the probes' positions (63,000). The random order is the same each
-    // run: the same deal gives the same line.
+    // few probes, stopped early (SolveOptions::first_probe): the first in
+    // move_priority's order (most deals are decided within it, the line as
+    // that order finds it), the others in a random order of the moves each
+    // allows, each twice the one before; only then does it search best first
+    // to the end. Every probe keeps in the table what it proved lost, which
+    // is lost in any order, so the probes spare the searches after them
+    // their work; a lost deal pays at most the probes' positions (67,000 by
+    // default: of the sizes tried, these did best on par and microsoft;
+    // one-pass games neither gain nor lose). The random order is the same
+    // each run: the same deal gives the same line.
     bool search_with_probes() {
-        for (int probe = 0; probe <= ShuffledProbes; ++probe) {
+        for (int probe = 0; o_.first_probe && probe <= o_.shuffled_probes; ++probe) {
             shuffle_ = probe == 0 ? 0 : 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(probe);
-            stop_at_ = nodes_ + (probe == 0 ? FirstProbePositions : ShuffledProbePositions << (probe - 1));
+            stop_at_ = nodes_ + (probe == 0 ? o_.first_probe : o_.probe_positions << std::min(probe - 1, 32));
             if (dfs(MaxDepth, NormalForm{}, 0, nullptr)) return true;
             if (!stopped_) return false;  // decided (lost), or gave up at the node limit
             stopped_ = false;
@@ -85,13 +88,6 @@ private:
         stop_at_ = NoStop;
         return dfs(MaxDepth, NormalForm{}, 0, nullptr);
     }
-    // The first probe goes in move_priority's order (most deals are decided
-    // within it, the line as that order finds it), then 2,000, 4,000, ...
-    // 32,000 positions shuffled (par and microsoft, 2,000 and 10,000 deals:
-    // these sizes did best of those tried; one-pass games neither gain nor lose).
-    static constexpr std::uint64_t FirstProbePositions = 5000;
-    static constexpr int ShuffledProbes = 5;
-    static constexpr std::uint64_t ShuffledProbePositions = 2000;
     static constexpr std::uint64_t NoStop = ~std::uint64_t{0};
 
     // A probe's order: the removals shuffled, then the draw or the recycle;
@@ -304,8 +300,13 @@ private:
     // from that start, sooner, without it (as the rules say of unlimited
     // passes). Not in the pass of a start position that had drawn, removing
     // nothing, before the search began: that pass's start is not in it.
+    // Not in a probe either: a position whose recycle this skipped is lost
+    // only if that start is, and a probe may stop before it knows; what a
+    // probe stores must hold in any search after it (the lost table's key
+    // does not say whether a card went in the pass).
     bool idle_recycle(const Move& m) const {
-        return m.kind == MoveKind::Recycle && !pos_.removed_this_pass() && pos_.pass() >= first_idle_pass_;
+        return m.kind == MoveKind::Recycle && !pos_.removed_this_pass() && pos_.pass() >= first_idle_pass_ &&
+               stop_at_ == NoStop;
     }
 
     // A card that must go and has one partner left goes with it: if both are

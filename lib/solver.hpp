@@ -32,6 +32,13 @@ struct SolveOptions {
     // With best_score: the limit of the best-score search that follows the
     // win search (0: node_limit, as the win search's).
     std::uint64_t best_score_node_limit = 0;
+    // Probes, the searches stopped early before the one that runs to the end
+    // (not with `shortest`): the first in the solver's order, stopped after
+    // first_probe positions, then shuffled_probes in random orders, of
+    // probe_positions, twice that, and so on. first_probe 0: no probes.
+    std::uint64_t first_probe = 5000;
+    int shuffled_probes = 5;
+    std::uint64_t probe_positions = 2000;
 };
 
 enum class SolveOutcome { Won, NoSolution, GaveUp };

@@ -92,10 +92,19 @@ bool line_wins(Game g, const std::vector<Move>& line) {
 // Compares the solver with the reference on `deals` deals of a preset. Where
 // the reference cannot finish within its budget from the deal, both start
 // again a few blind-player moves later, until it can: so every deal is
-// compared, at its start or in its middle game.
+// compared, at its start or in its middle game. Three ways to search: with
+// the probes by default (these positions are mostly decided in the first),
+// with probes of a few positions each (so shuffled probes stop, and store
+// what they proved, on every deal), and with none.
 void compare(const std::string& preset, int deals, std::uint64_t budget) {
     const Rules rules(load_variant(preset));
-    Solver solver;
+    SolveOptions tiny_probes, no_probes;
+    tiny_probes.first_probe = 8;
+    tiny_probes.shuffled_probes = 6;
+    tiny_probes.probe_positions = 4;
+    no_probes.first_probe = 0;
+    std::vector<std::unique_ptr<Solver>> ways;
+    for (const SolveOptions& so : {SolveOptions{}, tiny_probes, no_probes}) ways.push_back(std::make_unique<Solver>(so));
     int from_start = 0, wins = 0;
     for (int seed = 0; seed < deals; ++seed) {
         INFO(preset << " seed " << seed);
@@ -108,14 +117,15 @@ void compare(const std::string& preset, int deals, std::uint64_t budget) {
                 for (int i = 0; i < 5 && game.status() == Status::InProgress; ++i) game.apply(blind_choice(game));
                 continue;
             }
-            const SolveResult fast = solver.solve(game);
-            REQUIRE(fast.outcome != SolveOutcome::GaveUp);
             INFO("after " << game.moves_made() << " blind moves");
-            CHECK((slow == 1) == (fast.outcome == SolveOutcome::Won));
-            if (fast.outcome == SolveOutcome::Won) {
-                ++wins;
-                CHECK(line_wins(game, fast.line));
+            for (std::size_t way = 0; way < ways.size(); ++way) {
+                INFO("way " << way << " (0 probes by default, 1 tiny probes, 2 none)");
+                const SolveResult fast = ways[way]->solve(game);
+                REQUIRE(fast.outcome != SolveOutcome::GaveUp);
+                CHECK((slow == 1) == (fast.outcome == SolveOutcome::Won));
+                if (fast.outcome == SolveOutcome::Won) CHECK(line_wins(game, fast.line));
             }
+            wins += slow == 1;
             from_start += game.moves_made() == 0;
             break;
         }
