@@ -12,7 +12,17 @@ PairingFacts pairing_facts(const Rules& rules, std::span<const Card> tableau) {
     PairingFacts f;
     for (int p = 0; p < l.size; ++p) {
         const Card card = tableau[static_cast<std::size_t>(p)];
-        for (std::uint64_t m = l.before[p]; m; m &= m - 1) {
+        std::uint64_t first = l.before[p];
+        // With overlapping pairs a card may go with the one card still
+        // covering it, so the layout leaves its covers out of `before`; but a
+        // cover that does not pair with it must go first all the same. (The
+        // cards on top of its covers are in l.before already, so the facts
+        // stay closed.)
+        if (v.overlapping)
+            for (std::uint64_t m = l.covers[p]; m; m &= m - 1)
+                if (tableau[static_cast<std::size_t>(std::countr_zero(m))].rank() + card.rank() != v.target)
+                    first |= m & -m;
+        for (std::uint64_t m = first; m; m &= m - 1) {
             const Card over = tableau[static_cast<std::size_t>(std::countr_zero(m))];
             f.before[card.code] |= over.bit();
             f.after[over.code] |= card.bit();

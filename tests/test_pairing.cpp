@@ -84,3 +84,27 @@ TEST_CASE("overlapping seed 271: 7D, all its 6s on top but 6D directly on it, is
     const Rules plain(load_variant("traditional"));
     CHECK(has_lock(plain, deal_from_seed(plain.variant, 271)));
 }
+
+TEST_CASE("overlapping pairs: a cover that does not pair with the card under it still goes first", "[pairing]") {
+    const Rules rules(load_variant("overlapping"));
+    const Layout& l = rules.layout;
+    int partner_covers = 0, other_covers = 0;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+        const Deal deal = deal_from_seed(rules.variant, seed);
+        const PairingFacts facts = facts_of(rules, deal);
+        for (int p = 0; p < l.size; ++p) {
+            const Card card = deal.tableau[static_cast<std::size_t>(p)];
+            for (std::uint64_t m = l.covers[p]; m; m &= m - 1) {
+                const Card cover = deal.tableau[static_cast<std::size_t>(std::countr_zero(m))];
+                INFO("seed " << seed << ", place " << p << ", covered by place " << std::countr_zero(m));
+                const bool pairs = card.rank() + cover.rank() == rules.variant.target;
+                // It may go with this cover (overlapping), or only once the cover is gone.
+                CHECK(((facts.before[card.code] & cover.bit()) != 0) == !pairs);
+                CHECK(((facts.after[cover.code] & card.bit()) != 0) == !pairs);
+                (pairs ? partner_covers : other_covers)++;
+            }
+        }
+    }
+    CHECK(partner_covers > 0);
+    CHECK(other_covers > 0);
+}
