@@ -226,10 +226,11 @@ private:
     // was not proved to stay at the position before (reached by `last`).
     int dfs(int alpha, const NormalForm& ctx, int ply, const Move* last, bool clearable) {
         if (pos_.won()) return game_over();
-        if (++nodes_, o_.node_limit && nodes_ > o_.node_limit) {
+        if (o_.node_limit && nodes_ >= o_.node_limit) {
             gave_up_ = true;
             return alpha;
         }
+        ++nodes_;
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
                     !pyramid_stays(ply, last);
         const int bound = score_upper_bound(v_, facts_, cards(), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);

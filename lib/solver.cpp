@@ -230,11 +230,11 @@ private:
     // goes to reach(move, moves, bound, key). False at the node limit.
     template <class Reach>
     bool expand(int g, int upper, const ReachedTable& reached, Reach reach) {
-        ++nodes_;
-        if (o_.node_limit && nodes_ > o_.node_limit) {
+        if (o_.node_limit && nodes_ >= o_.node_limit) {
             gave_up_ = true;
             return false;
         }
+        ++nodes_;
         const std::uint64_t free = pos_.free_mask();
         MoveList& moves = move_list(0);
         pos_.legal_moves(moves, free);
@@ -418,15 +418,16 @@ private:
             depth_limited_ = true;
             return false;
         }
-        ++nodes_;
-        if (o_.node_limit && nodes_ > o_.node_limit) {
+        // A position is counted once it is searched: --node-limit N searches N at the most.
+        if (o_.node_limit && nodes_ >= o_.node_limit) {
             gave_up_ = true;
             return false;
         }
-        if (nodes_ > stop_at_) {
+        if (nodes_ >= stop_at_) {
             stopped_ = true;  // the probe's end: nothing on the line is stored as lost
             return false;
         }
+        ++nodes_;
         const std::uint64_t free = pos_.free_mask();
         const std::uint64_t in_play = pos_.in_play_codes(free);
         const Key k = position_key(ctx, in_play);
@@ -551,7 +552,17 @@ SolveResult Solver::solve_for_best_score(const Game& start) {
         known.line = std::move(win.line);
     }
     SolveOptions for_score = options_;
-    if (options_.best_score_node_limit) for_score.node_limit = options_.best_score_node_limit;
+    if (options_.best_score_node_limit) {
+        for_score.node_limit = options_.best_score_node_limit;
+    } else if (options_.node_limit) {
+        // node_limit bounds both searches together.
+        if (win.nodes >= options_.node_limit) {
+            r.outcome = SolveOutcome::GaveUp;
+            if (win.outcome == SolveOutcome::Won) r.score_found = known.score;
+            return r;
+        }
+        for_score.node_limit = options_.node_limit - win.nodes;
+    }
     BestScore best = search_best_score(start, for_score, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
     r.nodes += best.nodes;
     if (best.found) r.score_found = best.score;

@@ -30,7 +30,8 @@ struct SolveOptions {
     // (lib/best_score.hpp), which may be a lost game; not with `shortest`.
     bool best_score = false;
     // With best_score: the limit of the best-score search that follows the
-    // win search (0: node_limit, as the win search's).
+    // win search (0: what node_limit leaves it, so that both together search
+    // node_limit positions at the most).
     std::uint64_t best_score_node_limit = 0;
     // Probes, the searches stopped early before the one that runs to the end
     // (not with `shortest`): the first in the solver's order, stopped after

@@ -237,3 +237,24 @@ TEST_CASE("the lost table grows while a deal needs it, and shrinks back after", 
     table.store(Key{7, 7}, 3);
     CHECK(table.find(Key{7, 7}) == 3);
 }
+
+TEST_CASE("--node-limit N searches N positions at the most, a scored variant's two searches together", "[solver]") {
+    int gave_up = 0, decided = 0;
+    for (const char* preset : {"traditional", "par", "apophis"}) {
+        const Rules rules(load_variant(preset));
+        for (std::uint64_t limit : {1, 2, 50, 3000}) {
+            SolveOptions so;
+            so.node_limit = limit;
+            so.best_score = true;  // par: the win search, then the best-score search
+            Solver solver(so);
+            for (std::uint64_t seed = 0; seed < 25; ++seed) {
+                INFO(preset << " seed " << seed << ", limit " << limit);
+                const SolveResult r = solver.solve(rules, deal_from_seed(rules.variant, seed));
+                CHECK(r.nodes <= limit);
+                (r.outcome == SolveOutcome::GaveUp ? gave_up : decided)++;
+            }
+        }
+    }
+    CHECK(gave_up > 0);
+    CHECK(decided > 0);
+}
