@@ -238,7 +238,7 @@ TEST_CASE("the lost table grows while a deal needs it, and shrinks back after", 
     CHECK(table.find(Key{7, 7}) == 3);
 }
 
-TEST_CASE("--node-limit N searches N positions at the most, a scored variant's two searches together", "[solver]") {
+TEST_CASE("a node limit of N searches N positions at the most, a scored variant's two searches together", "[solver]") {
     int gave_up = 0, decided = 0;
     for (const char* preset : {"traditional", "par", "apophis"}) {
         const Rules rules(load_variant(preset));
