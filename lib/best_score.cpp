@@ -164,6 +164,11 @@ private:
             k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
             if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
         }
+        if (reorder_) {
+            std::uint64_t held = ctx.held(in_play);
+            held &= facts_.partner_ranks(held);
+            if (held) k.a = mix(k.a + mix(held ^ 0xD1B54A32D192ED03ULL));
+        }
         return k;
     }
 
@@ -257,7 +262,7 @@ private:
         int best = Dominated;
         for (int i = 0; i < n && best < bound; ++i) {
             const Move m = moves.moves[order[i]];
-            const NormalForm next = at_once ? ctx : NormalForm::after(v_, m, in_play, in_play & pos_.talon_codes());
+            const NormalForm next = at_once ? ctx : ctx.after(v_, m, in_play, in_play & pos_.talon_codes());
             const int cleared_before = cleared_;
             pos_.apply(m);
             if (cleared_ == 0 && (pos_.present() & pyramid_) == 0) cleared_ = pos_.pass();

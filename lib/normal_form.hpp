@@ -11,6 +11,14 @@
 // without growing and reaching the same position, so nothing winnable is lost
 // and the shortest line stays. Kings made at once are not moves a pair can be
 // moved before: after one, the context of the move before it still holds.
+//
+// Further back: a pair whose cards have been in play at every position since
+// before the last draw (or recycle) could have been made before that draw,
+// and every pair made since leaves its cards be; so it too is skipped, what
+// pairs came between whatever their order (a pair always goes before a
+// draw). Two tableau cards held so stay in play until they go: they never
+// pair with each other below this position, which the dead-state test is
+// told (OrderInput::held).
 #pragma once
 #include <algorithm>
 #include <bit>
@@ -27,6 +35,10 @@ struct NormalForm {
     // turned card a waste top, and a pair of the two legal, that was not before.
     std::uint64_t apart_before = 0;
     int last_pair = -1;  // index() of the previous move if it was a pair
+    // Card codes in play at every position since before the last draw or
+    // recycle (only tableau cards where the turned card may not pair with the
+    // waste top: a draw can make such a pair legal).
+    std::uint64_t since_draw = 0;
 
     // The fixed order of pairs open at the same moment.
     static int index(const Move& m) {
@@ -35,13 +47,19 @@ struct NormalForm {
     }
     // The context after `m`, made where `in_play` were in play, of them
     // `talon_in_play` from the talon (turned card, waste tops).
-    static NormalForm after(const Variant& v, const Move& m, std::uint64_t in_play, std::uint64_t talon_in_play) {
+    NormalForm after(const Variant& v, const Move& m, std::uint64_t in_play, std::uint64_t talon_in_play) const {
         const std::uint64_t apart = v.turned_pairs_waste ? 0 : talon_in_play;
-        return {in_play, std::popcount(apart) >= 2 ? apart : 0, m.kind == MoveKind::Pair ? index(m) : -1};
+        const std::uint64_t kept = in_play & ~apart;
+        const bool removal = m.kind == MoveKind::Pair || m.kind == MoveKind::Lone;
+        return {in_play, std::popcount(apart) >= 2 ? apart : 0, m.kind == MoveKind::Pair ? index(m) : -1,
+                removal ? since_draw & kept : kept};
     }
+    // The cards that hold each other apart here (see since_draw), `in_play` now.
+    std::uint64_t held(std::uint64_t in_play) const { return since_draw & in_play; }
     bool skips(const Move& m) const {
         if (m.kind != MoveKind::Pair) return false;
         const std::uint64_t both = m.ca.bit() | m.cb.bit();
+        if ((since_draw & both) == both) return true;
         if ((in_play_before & both) != both || (apart_before & both) == both) return false;
         return !(last_pair >= 0 && index(m) > last_pair);
     }

@@ -157,6 +157,14 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
     return false;
 }
 
+// Cards the normal form holds apart never pair with each other.
+void drop_held(std::uint64_t held, OrderFacts& o) {
+    for (std::uint64_t m = held; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        if (const std::uint64_t apart = o.partners[c] & held) o.drop(c, apart);
+    }
+}
+
 // One round of the partner rules over the cards whose own facts, partners or
 // partners' facts changed (`dirty`).
 bool close_over_partners(const PairingFacts& facts, OrderFacts& o, std::uint64_t dirty, std::uint64_t& stuck) {
@@ -203,22 +211,27 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     const std::uint64_t remaining = in.tableau | in.talon;
     const std::uint64_t required = must_go(in.tableau, in.talon);
     if (required & facts_.unpairable) return true;
+    const std::uint64_t pairing = remaining & facts_.pairable;
+    std::uint64_t dirty = pairing;  // cards to look at again
     if (parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass)) {
-        // Before the last pass a draw removes no card and adds no fact: the parent's facts are this position's.
+        // Before the last pass a draw removes no card and adds no fact: the
+        // parent's facts are this position's, but for the pairs it holds apart.
         o = *parent;
         o.touched = o.repartnered = 0;
-        return false;
-    }
-    const std::uint64_t pairing = remaining & facts_.pairable;
-    o.remaining = remaining;
-    o.required = required;
-    o.touched = 0;
-    o.repartnered = pairing;
-    std::uint64_t dirty = pairing;  // cards to look at again
-    if (parent && last && last->kind != MoveKind::Recycle) {
-        if (inherit(facts_, in, *parent, last->kind == MoveKind::Draw && reads_waste(in.pass), o, dirty)) return true;
-    } else if (start_from_layout(variant_, facts_, in, o)) {
-        return true;
+        drop_held(in.held & pairing, o);
+        if (!o.touched) return false;
+        dirty = 0;
+    } else {
+        o.remaining = remaining;
+        o.required = required;
+        o.touched = 0;
+        o.repartnered = pairing;
+        if (parent && last && last->kind != MoveKind::Recycle) {
+            if (inherit(facts_, in, *parent, last->kind == MoveKind::Draw && reads_waste(in.pass), o, dirty)) return true;
+        } else if (start_from_layout(variant_, facts_, in, o)) {
+            return true;
+        }
+        drop_held(in.held & pairing, o);
     }
     const bool timing = reads_stock(in.pass);
     StockTimes times;

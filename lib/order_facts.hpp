@@ -74,6 +74,9 @@ struct OrderInput {
     // Only where DeadEndTest::reads_stock: the turned card (time 0) and the stock cards in the order they come.
     std::array<std::uint8_t, 64> stock, stock_time;
     int stock_count = 0;
+    // Tableau cards no two of which pair with each other from here on (the
+    // normal form holds them apart: lib/normal_form.hpp).
+    std::uint64_t held = 0;
 };
 
 // The dead-state test: every card that must still go needs a partner it can

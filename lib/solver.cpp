@@ -371,6 +371,10 @@ private:
             k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
             if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
         }
+        // The pairs held apart, by the cards that could make them.
+        std::uint64_t held = ctx.held(in_play);
+        held &= facts_.partner_ranks(held);
+        if (held) k.a = mix(k.a + mix(held ^ 0xD1B54A32D192ED03ULL));
         return k;
     }
 
@@ -393,13 +397,17 @@ private:
     // The dead-state test on the position at `ply`, whose facts it leaves in
     // orders_[ply]; `parent`: the facts of the position `last` was made from
     // (by default the ply before's), nullptr to start from the layout.
-    bool dead(int ply, const Move* last) { return dead(ply, last, ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr); }
-    bool dead(int ply, const Move* last, const OrderFacts* parent) {
+    // `held`: tableau cards that never pair with each other from here (NormalForm::held).
+    bool dead(int ply, const Move* last, std::uint64_t held) {
+        return dead(ply, last, ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr, held);
+    }
+    bool dead(int ply, const Move* last, const OrderFacts* parent, std::uint64_t held = 0) {
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
         if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
         fill_order_input(pos_, dead_end_, in);
+        in.held = held & tableau;
         return dead_end_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
     }
 
@@ -437,7 +445,7 @@ private:
             return false;
         }
         if (lost_with_more_recycles(depth, ctx, in_play)) return false;
-        if (dead(ply, last)) {
+        if (dead(ply, last, ctx.held(in_play))) {
             table_.store(k, MaxDepth);
             return false;
         }
@@ -449,7 +457,7 @@ private:
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
             const NormalForm next =
-                choice.at_once ? ctx : NormalForm::after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
+                choice.at_once ? ctx : ctx.after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
             pos_.apply(m);
             const bool win = dfs(depth - 1, next, ply + 1, &m);
             pos_.undo();
