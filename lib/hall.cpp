@@ -30,14 +30,15 @@ std::uint16_t matchable(const std::array<unsigned, 4>& adj) {
 
 HallTable::HallTable() {
     for (unsigned graph = 0; graph < (1u << 16); ++graph) {
-        std::array<unsigned, 4> adj{}, back{};
+        std::array<unsigned, 4> adj{};
+        unsigned transposed = 0;  // the same graph, columns as rows
         for (int a = 0; a < 4; ++a) {
             adj[a] = graph >> (4 * a) & 0xF;
             for (int b = 0; b < 4; ++b)
-                if (adj[a] >> b & 1) back[b] |= 1u << a;
+                if (adj[a] >> b & 1) transposed |= 1u << (4 * b + a);
         }
         rows[graph] = matchable(adj);
-        columns[graph] = matchable(back);
+        columns[transposed] = rows[graph];
     }
 }
 
