@@ -399,16 +399,38 @@ private:
     // (by default the ply before's), nullptr to start from the layout.
     // `held`: tableau cards that never pair with each other from here (NormalForm::held).
     bool dead(int ply, const Move* last, std::uint64_t held) {
-        return dead(ply, last, ply > 0 ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr, held);
+        return dead(ply, last, ply > 0 ? facts_at_[static_cast<std::size_t>(ply) - 1] : nullptr, held);
     }
     bool dead(int ply, const Move* last, const OrderFacts* parent, std::uint64_t held = 0) {
-        if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
+        if (orders_.size() <= static_cast<std::size_t>(ply)) {
+            orders_.resize(static_cast<std::size_t>(ply) + 64);
+            facts_at_.resize(orders_.size());
+        }
         const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
         if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
         fill_order_input(pos_, dead_end_, in);
         in.held = held & tableau;
+        facts_at_[static_cast<std::size_t>(ply)] = &orders_[static_cast<std::size_t>(ply)];
         return dead_end_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
+    }
+
+    // In the last pass, a position reached by a removal or a draw where the
+    // normal form leaves nothing but a draw: its dead-state test is left to
+    // the position after that draw, which starts from the facts before this
+    // one (they still hold). More positions, fewer tests: 12% fewer
+    // instructions on traditional, 10% on pyramid-only, 7% on overlapping.
+    bool draw_is_forced(const MoveList& moves, const NormalForm& ctx, int ply, const Move* last) const {
+        if (ply == 0 || !last || last->kind == MoveKind::Recycle || !dead_end_.reads_waste(pos_.pass())) return false;
+        // Not twice in a row: a dead end is found a move late at the most.
+        if (facts_at_[static_cast<std::size_t>(ply) - 1] != &orders_[static_cast<std::size_t>(ply) - 1]) return false;
+        bool draw = false;
+        for (int i = 0; i < moves.size; ++i) {
+            const Move& m = moves.moves[i];
+            if (m.kind == MoveKind::Draw) draw = true;
+            else if (!ctx.skips(m)) return false;
+        }
+        return draw;
     }
 
     // One move list per ply, made once: a MoveList is large.
@@ -445,13 +467,15 @@ private:
             return false;
         }
         if (lost_with_more_recycles(depth, ctx, in_play)) return false;
-        if (dead(ply, last, ctx.held(in_play))) {
+        MoveList& moves = move_list(ply);
+        pos_.legal_moves(moves, free);
+        if (draw_is_forced(moves, ctx, ply, last)) {
+            facts_at_[static_cast<std::size_t>(ply)] = facts_at_[static_cast<std::size_t>(ply) - 1];
+        } else if (dead(ply, last, ctx.held(in_play))) {
             table_.store(k, MaxDepth);
             return false;
         }
-        MoveList& moves = move_list(ply);
-        pos_.legal_moves(moves, free);
-        const Choice choice = choose_moves(moves, orders_[static_cast<std::size_t>(ply)], ctx, free);
+        const Choice choice = choose_moves(moves, *facts_at_[static_cast<std::size_t>(ply)], ctx, free);
         const bool limited_before = depth_limited_;
         depth_limited_ = false;
         for (int i = 0; i < choice.size; ++i) {
@@ -483,6 +507,9 @@ private:
     // By ply, along the current line: the facts of order, and the moves.
     // Deques: growing them leaves the elements in place.
     std::deque<OrderFacts> orders_;
+    // By ply, the facts that hold at the position: its own (orders_[ply]) or,
+    // where draw_is_forced() skipped its test, the position's before.
+    std::deque<const OrderFacts*> facts_at_;
     std::deque<MoveList> move_lists_;
     std::uint64_t goal_tableau_ = 0;
     int first_idle_pass_ = 1;  // from this pass on, idle_recycle() applies
