@@ -57,13 +57,16 @@ bool inherit(const PairingFacts& facts, const OrderInput& in, const OrderFacts& 
              std::uint64_t& dirty) {
     o.before = parent.before;
     o.after = parent.after;
+    o.partners = parent.partners;
     dirty = 0;
-    const std::uint64_t remaining = o.remaining;
-    for (std::uint64_t m = remaining & facts.pairable; m; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        o.partners[c] = parent.partners[c] & remaining;
-        if (o.partners[c] != parent.partners[c]) dirty |= bit_of(c);
-    }
+    // Partners are both ways: the cards gone were partners of those whose
+    // partners change.
+    const std::uint64_t remaining = o.remaining, gone = parent.remaining & ~remaining & facts.pairable;
+    for (std::uint64_t m = gone; m; m &= m - 1)
+        for (std::uint64_t x = parent.partners[std::countr_zero(m)] & remaining; x; x &= x - 1) {
+            o.partners[std::countr_zero(x)] &= ~gone;
+            dirty |= x & -x;
+        }
     // The parent met Hall's condition: with fewer cards to match and the
     // same partners, so does this position.
     o.repartnered = dirty;
