@@ -59,6 +59,7 @@ struct SolveResult {
 };
 
 class LostTable;
+struct SearchScratch;
 
 // A solver keeps its table of lost positions from deal to deal (without
 // clearing it), so solving many deals costs no allocation per deal.
@@ -78,6 +79,7 @@ private:
 
     SolveOptions options_;
     std::unique_ptr<LostTable> table_;
+    std::unique_ptr<SearchScratch> scratch_;
 };
 
 SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options = {});
