@@ -29,6 +29,7 @@ PairingFacts pairing_facts(const Rules& rules, std::span<const Card> tableau) {
         }
     }
     const int top = deck_ranks(v.deck);
+    f.target = v.target;
     for (int r = 1; r <= top; ++r) {
         if (r == v.target) continue;
         const int want = v.target - r;

@@ -16,18 +16,26 @@ struct PairingFacts {
     std::array<std::uint64_t, 64> partners{};  // the cards of its partner rank, itself left out
     std::uint64_t pairable = 0;                // cards that go in pairs
     std::uint64_t unpairable = 0;              // cards of a rank no rank pairs with
+    int target = 13;                           // the variant's: two ranks pair if they sum to it
 
     // Of `cards`, the partners not forced to go before it: none left, and it is
     // locked (RULES.md: a card all of whose partners lie on top of it).
     std::uint64_t partners_not_before(int code, std::uint64_t cards) const {
         return partners[code] & cards & ~before[code];
     }
-    // The cards of the ranks that pair with those of `cards`.
+    // The cards of the ranks that pair with those of `cards`: the ranks
+    // present, one bit each (bit 4r), mirrored (rank r to target - r) by
+    // reversing the 16 groups of four bits and shifting, then widened back to
+    // the four cards of each rank; only ranks that pair count.
     std::uint64_t partner_ranks(std::uint64_t cards) const {
-        std::uint64_t out = 0;
-        for (int r = 1; r <= 13; ++r)
-            if (cards & rank_bits(r)) out |= partners[4 * r] | partners[4 * r + 1];
-        return out;
+        cards &= pairable;
+        std::uint64_t present = cards | cards >> 1;
+        present = (present | present >> 2) & 0x1111111111111111ULL;
+        std::uint64_t mirrored = __builtin_bswap64(present);  // group g to 15 - g, by bytes, then within them
+        mirrored = (mirrored & 0x0F0F0F0F0F0F0F0FULL) << 4 | (mirrored >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+        // Group g to target - g (targets run up to twice the top rank, less one).
+        mirrored = target <= 15 ? mirrored >> 4 * (15 - target) : mirrored << 4 * (target - 15);
+        return mirrored * 0xF & pairable;
     }
     // Of `cards`, those it could ever pair with: two cards pair only if neither must go first.
     std::uint64_t possible_partners(int code, std::uint64_t cards) const {

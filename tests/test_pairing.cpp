@@ -108,3 +108,31 @@ TEST_CASE("overlapping pairs: a cover that does not pair with the card under it 
     CHECK(partner_covers > 0);
     CHECK(other_covers > 0);
 }
+
+TEST_CASE("partner_ranks: the cards of every rank that pairs with one of the cards given, every target", "[pairing]") {
+    SplitMix64 rng(7);
+    int variants = 0;
+    for (const char* deck : {"french", "spanish"})
+        for (int target = 3; target <= 25; ++target) {
+            const std::string text =
+                std::string("name = \"t\"\ndeck = \"") + deck + "\"\ntarget = " + std::to_string(target) + "\n";
+            Variant v;
+            try {
+                v = parse_variant(text, "t.toml");
+            } catch (const std::exception&) {
+                continue;  // not a target this deck allows
+            }
+            ++variants;
+            const Rules rules(v);
+            const PairingFacts f = facts_of(rules, deal_from_seed(v, 1));
+            for (int k = 0; k < 2000; ++k) {
+                const std::uint64_t cards = rng.next() & rng.next();
+                std::uint64_t want = 0;  // by the definition: the partners of a card of each rank present
+                for (int r = 1; r <= deck_ranks(v.deck); ++r)
+                    if (cards & rank_bits(r)) want |= f.partners[4 * r] | f.partners[4 * r + 1];
+                INFO(deck << " target " << target << ", cards " << cards);
+                REQUIRE(f.partner_ranks(cards) == want);
+            }
+        }
+    CHECK(variants >= 23);
+}
