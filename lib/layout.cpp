@@ -48,6 +48,20 @@ Layout make_layout(const Variant& v) {
         l.above[p] = l.covers[p] | over_covers;
         l.before[p] = v.overlapping ? over_covers : l.above[p];
     }
+    int n = 0;
+    for (int p = 0; p < l.size && n >= 0; ++p)
+        for (std::uint64_t m = l.covers[p]; m; m &= m - 1) {
+            const int shift = std::countr_zero(m) - p;
+            int i = 0;
+            while (i < n && l.cover_shifts[i].shift != shift) ++i;
+            if (i == Layout::MaxCoverShifts) {
+                n = -1;
+                break;
+            }
+            if (i == n) l.cover_shifts[n++].shift = shift;
+            l.cover_shifts[i].covered |= std::uint64_t{1} << p;
+        }
+    l.cover_shift_count = n;
     return l;
 }
 

@@ -23,6 +23,16 @@ struct Layout {
     std::array<std::uint64_t, 64> before{};
     std::uint64_t pyramid_mask = 0;         // the positions the pyramid-only goal must clear
     std::uint64_t all_mask = 0;
+    // The covers by distance: a cover lies `shift` places after the
+    // positions in `covered` (every cover lies after what it covers), so the
+    // positions covered in a set are a few shifts and masks (free_positions).
+    struct CoverShift {
+        int shift = 0;
+        std::uint64_t covered = 0;
+    };
+    static constexpr int MaxCoverShifts = 16;
+    std::array<CoverShift, MaxCoverShifts> cover_shifts{};
+    int cover_shift_count = -1;  // -1: too many distinct shifts, free_positions goes card by card
 
     // Display geometry: position numbers by row, as a person sees them.
     std::vector<std::vector<int>> pyramid_rows;  // top row first
@@ -37,6 +47,12 @@ constexpr std::uint64_t low_bits(int n) { return n >= 64 ? ~std::uint64_t{0} : (
 
 // Of the positions in `present`, those no present card covers.
 inline std::uint64_t free_positions(const Layout& l, std::uint64_t present) {
+    if (l.cover_shift_count >= 0) {
+        std::uint64_t covered = 0;
+        for (int i = 0; i < l.cover_shift_count; ++i)
+            covered |= (present >> l.cover_shifts[i].shift) & l.cover_shifts[i].covered;
+        return present & ~covered;
+    }
     std::uint64_t free = 0;
     for (std::uint64_t m = present; m; m &= m - 1) {
         const int pos = std::countr_zero(m);

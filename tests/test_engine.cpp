@@ -615,3 +615,20 @@ TEST_CASE("cards_left counts every card not removed, wherever it lies", "[game]"
         });
     }
 }
+
+TEST_CASE("free positions by cover shifts are those no present card covers: every preset, random sets", "[layout]") {
+    pyr::SplitMix64 rng(11);
+    for (const pyr::Preset& p : pyr::presets()) {
+        const pyr::Rules rules(pyr::load_variant(std::string(p.name)));
+        const pyr::Layout& l = rules.layout;
+        INFO(p.name);
+        CHECK(l.cover_shift_count >= 0);  // the presets' layouts all take the fast way
+        for (int k = 0; k < 5000; ++k) {
+            const std::uint64_t present = rng.next() & rng.next() & l.all_mask;
+            std::uint64_t free = 0;  // by the definition
+            for (int pos = 0; pos < l.size; ++pos)
+                if ((present >> pos & 1) && (l.covers[pos] & present) == 0) free |= std::uint64_t{1} << pos;
+            REQUIRE(pyr::free_positions(l, present) == free);
+        }
+    }
+}
