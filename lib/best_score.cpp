@@ -217,11 +217,13 @@ private:
 
     // The pyramid can no longer be cleared from the position at `ply`, reached
     // by `last`; if it can, the facts of order are left in orders_[ply] for the moves from it.
-    bool pyramid_stays(int ply, const Move* last) {
+    // `held`: tableau cards the normal form keeps from pairing with each other (NormalForm::held).
+    bool pyramid_stays(int ply, const Move* last, std::uint64_t held) {
         if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
         if (clear_test_.unpairable_left(pos_.tableau_codes(), pos_.talon_codes())) return true;
         OrderInput in;
         fill_order_input(pos_, clear_test_, in);
+        if (reorder_) in.held = held & in.tableau;
         const OrderFacts* parent = ply > 0 && last ? &orders_[static_cast<std::size_t>(ply) - 1] : nullptr;
         return clear_test_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
     }
@@ -236,11 +238,11 @@ private:
             return alpha;
         }
         ++nodes_;
+        const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
-                    !pyramid_stays(ply, last);
+                    !pyramid_stays(ply, last, ctx.held(in_play));
         const int bound = score_upper_bound(v_, facts_, cards(), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
-        const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
         const Key k = position_key(ctx, in_play);
         if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
             return decoded_value(e);
