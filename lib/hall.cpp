@@ -28,18 +28,16 @@ std::uint16_t matchable(const std::array<unsigned, 4>& adj) {
 
 }  // namespace
 
-HallTable::HallTable() {
-    for (unsigned graph = 0; graph < (1u << 16); ++graph) {
-        std::array<unsigned, 4> adj{};
-        unsigned transposed = 0;  // the same graph, columns as rows
-        for (int a = 0; a < 4; ++a) {
-            adj[a] = graph >> (4 * a) & 0xF;
-            for (int b = 0; b < 4; ++b)
-                if (adj[a] >> b & 1) transposed |= 1u << (4 * b + a);
-        }
-        rows[graph] = matchable(adj);
-        columns[transposed] = rows[graph];
-    }
+std::uint16_t HallTable::known(Entries& entries, CardGraph graph, bool columns) {
+    std::uint16_t answer = entries[graph].load(std::memory_order_relaxed);
+    if (answer) return answer;
+    std::array<unsigned, 4> adj{};  // rows' neighbours, or columns'
+    for (int a = 0; a < 4; ++a)
+        for (int b = 0; b < 4; ++b)
+            if (graph >> (4 * a + b) & 1) adj[columns ? b : a] |= 1u << (columns ? a : b);
+    answer = matchable(adj);
+    entries[graph].store(answer, std::memory_order_relaxed);  // another thread may store the same
+    return answer;
 }
 
 const HallTable& hall_table() {
@@ -82,7 +80,7 @@ bool hall_fails(const Variant& v, const std::array<std::uint64_t, 64>& partners,
         // A matching covering both sides' needs exists if one covers
         // each side's (Mendelsohn and Dulmage).
         const CardGraph graph = static_cast<CardGraph>(adj[0] | adj[1] << 4 | adj[2] << 8 | adj[3] << 12);
-        if (!(hall.rows[graph] >> need_left & 1) || !(hall.columns[graph] >> need_right & 1)) return true;
+        if (!(hall.rows(graph) >> need_left & 1) || !(hall.columns(graph) >> need_right & 1)) return true;
     }
     return false;
 }

@@ -69,13 +69,13 @@ TEST_CASE("Hall's table: which rows and which columns can be matched, every 4 x 
     for (unsigned graph = 0; graph < (1u << 16); ++graph) {
         const std::array<bool, 256> covered = coverable(graph);
         for (unsigned need = 0; need < 16; ++need) {
-            mismatches += (table.rows[graph] >> need & 1) != covered[need];
-            mismatches += (table.columns[graph] >> need & 1) != covered[need << 4];
+            mismatches += (table.rows(static_cast<CardGraph>(graph)) >> need & 1) != covered[need];
+            mismatches += (table.columns(static_cast<CardGraph>(graph)) >> need & 1) != covered[need << 4];
             // Each side's need met by some matching: both at once by one (Mendelsohn and Dulmage).
             for (unsigned right = 0; right < 16; ++right)
                 mismatches += covered[need | right << 4] != (covered[need] && covered[right << 4]);
         }
-        mismatches += table.columns[graph] != table.rows[transposed(graph)];
+        mismatches += table.columns(static_cast<CardGraph>(graph)) != table.rows(static_cast<CardGraph>(transposed(graph)));
     }
     CHECK(mismatches == 0);
 }
