@@ -411,10 +411,7 @@ private:
         return dead(ply, last, ply > 0 ? facts_at_[static_cast<std::size_t>(ply) - 1] : nullptr, held);
     }
     bool dead(int ply, const Move* last, const OrderFacts* parent, std::uint64_t held = 0) {
-        if (orders_.size() <= static_cast<std::size_t>(ply)) {
-            orders_.resize(static_cast<std::size_t>(ply) + 64);
-            facts_at_.resize(orders_.size());
-        }
+        reach_ply(ply);
         const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
         if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
@@ -440,6 +437,13 @@ private:
             else if (!ctx.skips(m)) return false;
         }
         return draw;
+    }
+
+    // The facts of order by ply reach this one (made once; deques: growing
+    // leaves the elements, which facts_at_ points to, in place).
+    void reach_ply(int ply) {
+        if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
+        if (facts_at_.size() < orders_.size()) facts_at_.resize(orders_.size());
     }
 
     // One move list per ply, made once: a MoveList is large.
@@ -479,6 +483,7 @@ private:
         MoveList& moves = move_list(ply);
         pos_.legal_moves(moves, free);
         if (draw_is_forced(moves, ctx, ply, last)) {
+            reach_ply(ply);
             facts_at_[static_cast<std::size_t>(ply)] = facts_at_[static_cast<std::size_t>(ply) - 1];
         } else if (dead(ply, last, ctx.held(in_play))) {
             table_.store(k, MaxDepth);
