@@ -158,18 +158,7 @@ private:
         // The bonus still open depends on the pass, even where the key leaves it out (unlimited passes).
         const int pass = std::min(pos_.pass(), static_cast<int>(v_.pass_bonus.size()) + 1);
         k.a = mix(k.a ^ mix(static_cast<std::uint64_t>(cleared_) << 8 | static_cast<std::uint64_t>(pass)));
-        const std::uint64_t live = ctx.in_play_before & in_play;
-        if (reorder_ && std::popcount(live) >= 2) {
-            k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
-            k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
-            if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
-        }
-        if (reorder_) {
-            std::uint64_t held = ctx.held(in_play);
-            held &= facts_.partner_ranks(held);
-            if (held) k.a = mix(k.a + mix(held ^ 0xD1B54A32D192ED03ULL));
-        }
-        return k;
+        return reorder_ ? ctx.identify(k, in_play, facts_) : k;  // the normal form is used only where reorder_
     }
 
     // Kings first, then pairs taking the most pyramid cards, then draws; a recycle last.

@@ -25,6 +25,8 @@
 #include <cstdint>
 
 #include "game.hpp"
+#include "lost_table.hpp"
+#include "pairing.hpp"
 
 namespace pyr {
 
@@ -56,6 +58,22 @@ struct NormalForm {
     }
     // The cards that hold each other apart here (see since_draw), `in_play` now.
     std::uint64_t held(std::uint64_t in_play) const { return since_draw & in_play; }
+    // A position's key `k` with what this context forbids where `in_play`
+    // are in play, which is part of the position's identity in a table of
+    // results: the pairs open before the previous move, and the pairs held
+    // apart, by the cards that could make them.
+    Key identify(Key k, std::uint64_t in_play, const PairingFacts& facts) const {
+        const std::uint64_t live = in_play_before & in_play;
+        if (std::popcount(live) >= 2) {
+            k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
+            k.b = mix(k.b + mix(static_cast<std::uint64_t>(last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
+            if (apart_before) k.b = mix(k.b ^ apart_before);
+        }
+        std::uint64_t pairs_held = held(in_play);
+        pairs_held &= facts.partner_ranks(pairs_held);
+        if (pairs_held) k.a = mix(k.a + mix(pairs_held ^ 0xD1B54A32D192ED03ULL));
+        return k;
+    }
     bool skips(const Move& m) const {
         if (m.kind != MoveKind::Pair) return false;
         const std::uint64_t both = m.ca.bit() | m.cb.bit();

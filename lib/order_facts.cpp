@@ -216,13 +216,12 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     if (required & facts_.unpairable) return true;
     const std::uint64_t pairing = remaining & facts_.pairable;
     std::uint64_t dirty = pairing;  // cards to look at again
-    if (parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass)) {
-        // Before the last pass a draw removes no card and adds no fact: the
-        // parent's facts are this position's, but for the pairs it holds apart.
+    // Before the last pass a draw removes no card and adds no fact: the
+    // parent's facts are this position's, but for the pairs it holds apart.
+    const bool as_parent = parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass);
+    if (as_parent) {
         o = *parent;
         o.touched = o.repartnered = 0;
-        drop_held(in.held & pairing, o);
-        if (!o.touched) return false;
         dirty = 0;
     } else {
         o.remaining = remaining;
@@ -234,8 +233,9 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
         } else if (start_from_layout(variant_, facts_, in, o)) {
             return true;
         }
-        drop_held(in.held & pairing, o);
     }
+    drop_held(in.held & pairing, o);
+    if (as_parent && !o.touched) return false;
     const bool timing = reads_stock(in.pass);
     StockTimes times;
     if (timing) times.fill(in, o, pairing);

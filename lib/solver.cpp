@@ -371,20 +371,7 @@ private:
         std::uint64_t useful = ~std::uint64_t{0};
         if (rules_.variant.goal == Goal::Pyramid && !passes_left(rules_.variant, pos_.pass()))
             useful = facts_.partner_ranks(pos_.tableau_codes() & pyramid_codes_);
-        return with_context(pos_.key(useful), ctx, in_play);
-    }
-    Key with_context(Key k, const NormalForm& ctx, std::uint64_t in_play) const {
-        const std::uint64_t live = ctx.in_play_before & in_play;
-        if (std::popcount(live) >= 2) {
-            k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
-            k.b = mix(k.b + mix(static_cast<std::uint64_t>(ctx.last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
-            if (ctx.apart_before) k.b = mix(k.b ^ ctx.apart_before);
-        }
-        // The pairs held apart, by the cards that could make them.
-        std::uint64_t held = ctx.held(in_play);
-        held &= facts_.partner_ranks(held);
-        if (held) k.a = mix(k.a + mix(held ^ 0xD1B54A32D192ED03ULL));
-        return k;
+        return ctx.identify(pos_.key(useful), in_play, facts_);
     }
 
     // The same position with more recycles left (lib/solver_position.hpp)
@@ -393,7 +380,7 @@ private:
         bool lost = false;
         if constexpr (std::is_same_v<Position, FastPosition>) {
             pos_.for_easier_keys([&](const Key& easier) {
-                const int seen = table_.find(with_context(easier, ctx, in_play));
+                const int seen = table_.find(ctx.identify(easier, in_play, facts_));
                 if (seen >= depth && seen < MaxDepth) depth_limited_ = true;
                 return lost = seen >= depth;
             });
