@@ -116,8 +116,10 @@ bool start_from_layout(const Variant& v, const PairingFacts& facts, const OrderI
     return hall_fails(v, o.partners, pairing, o.required);
 }
 
-// The last pass, draw 1: what the stock's times forbid or force.
-bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const StockTimes& times, OrderFacts& o) {
+// The last pass, draw 1: what the stock's times forbid or force. `recheck`:
+// the cards whose facts grew since the last time (a cut depends on nothing else).
+bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const StockTimes& times, OrderFacts& o,
+                       std::uint64_t recheck) {
     const std::uint64_t pairing = o.remaining & facts.pairable, required = o.required;
     // Can card c go by time t, with every card that must go first?
     auto in_time = [&](int c, int t) { return ((o.before[c] | bit_of(c)) & times.later[t]) == 0; };
@@ -131,10 +133,11 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
             if (o.before[c] & times.later[times.when[s]]) o.drop(c, bit_of(s));
         }
     };
+    const std::uint64_t cuttable = pairing & recheck;
     for (int i = 0; i < in.waste_count; ++i)
-        if (pairing >> in.waste[i] & 1) cut(in.waste[i], 0);
+        if (cuttable >> in.waste[i] & 1) cut(in.waste[i], 0);
     for (int i = 0; i < in.stock_count; ++i)
-        if (pairing >> in.stock[i] & 1) cut(in.stock[i], times.when[in.stock[i]] + 1);
+        if (cuttable >> in.stock[i] & 1) cut(in.stock[i], times.when[in.stock[i]] + 1);
     std::uint64_t buried = 0;  // stock cards gone onto the waste
     for (int i = 0; i < in.stock_count; ++i) {
         const int s = in.stock[i];
@@ -178,7 +181,7 @@ bool close_over_partners(const PairingFacts& facts, OrderFacts& o, std::uint64_t
         const std::uint64_t bit = bit_of(c);
         if (const std::uint64_t ordered = o.partners[c] & (o.before[c] | o.after[c])) o.drop(c, ordered);
         // Under a card that can never go, it can never go either.
-        if (o.before[c] & stuck) o.drop(c, o.partners[c]);
+        if ((o.before[c] & stuck) && o.partners[c]) o.drop(c, o.partners[c]);
         const std::uint64_t partners = o.partners[c];
         if (!partners) {
             if (required & bit) return true;
@@ -247,7 +250,7 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
             if (!o.partners[std::countr_zero(m)]) stuck |= bit_of(std::countr_zero(m));
     for (int round = 0; round < MaxOrderRounds; ++round) {
         o.touched = 0;
-        if (timing && apply_stock_times(facts_, in, times, o)) return true;
+        if (timing && apply_stock_times(facts_, in, times, o, round == 0 ? ~std::uint64_t{0} : dirty)) return true;
         dirty |= o.touched;
         if (close_over_partners(facts_, o, dirty, stuck)) return true;
         dirty = o.touched & remaining;
