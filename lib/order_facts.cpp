@@ -55,9 +55,11 @@ struct StockTimes {
 // What held before the move still holds: only new cards on a waste pile add facts.
 bool inherit(const PairingFacts& facts, const OrderInput& in, const OrderFacts& parent, bool drew, OrderFacts& o,
              std::uint64_t& dirty) {
-    o.before = parent.before;
-    o.after = parent.after;
-    o.partners = parent.partners;
+    // Only the entries of card codes (those below and above are never read).
+    constexpr std::size_t first = 4, count = 4 * deck_ranks(DeckKind::French);  // rank 1 to the largest deck's top
+    std::copy_n(parent.before.begin() + first, count, o.before.begin() + first);
+    std::copy_n(parent.after.begin() + first, count, o.after.begin() + first);
+    std::copy_n(parent.partners.begin() + first, count, o.partners.begin() + first);
     dirty = 0;
     // Partners are both ways: the cards gone were partners of those whose
     // partners change.
