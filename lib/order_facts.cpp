@@ -18,8 +18,10 @@ constexpr std::uint64_t bit_of(int code) { return std::uint64_t{1} << code; }
 
 // Draw 1, one pile, last pass: when each stock card is turned (0 = the turned
 // card, 1 the next). later[t]: the cards that cannot go by themselves by time
-// t, all their partners coming later; worked out once: as partners only go,
-// it stays true, if less sharp, through the rounds.
+// t: stock cards still to come, cards all of whose partners come later, and
+// cards all of whose partners are held up longer (wait_for_partners); worked
+// out once: as partners only go, it stays true, if less sharp, through the
+// rounds.
 struct StockTimes {
     std::array<std::uint8_t, 64> when{};  // by card code
     std::uint64_t coming = 0;             // the turned card and the stock
@@ -49,6 +51,43 @@ struct StockTimes {
         }
         for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
         for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
+        wait_for_partners(o, pairing);
+    }
+
+    // A card goes with a partner, both free at the same moment, each after
+    // every card that must go before it: it cannot go before the first time
+    // at which that is so for it and for one of its partners.
+    void wait_for_partners(const OrderFacts& o, std::uint64_t pairing) {
+        // ready[c]: the first time c and every card before it can be gone.
+        std::array<std::uint8_t, 64> ready{};
+        std::uint64_t blocked = 0;
+        for (int t = never - 1; t >= 0; --t) {
+            std::uint64_t grown = later[t] & ~blocked;
+            for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
+            grown &= o.remaining & ~blocked;
+            for (std::uint64_t m = grown; m; m &= m - 1) ready[std::countr_zero(m)] = static_cast<std::uint8_t>(t + 1);
+            blocked |= grown;
+        }
+        if (!blocked) return;
+        std::array<std::uint64_t, 66> from{};  // from[t]: cards that cannot go before time t + 1
+        bool any = false;
+        for (std::uint64_t m = o.remaining & pairing; m; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            // Only a card whose partners are all held up longer than itself
+            // gains: else later[] says as much already, through the cards
+            // before it (in_time() reads them).
+            if (o.partners[c] & ~blocked) continue;
+            const int own = ready[c];
+            int e = never;
+            for (std::uint64_t x = o.partners[c]; x && e > own; x &= x - 1) e = std::min(e, int{ready[std::countr_zero(x)]});
+            if (e > own && !(later[e - 1] >> c & 1)) {
+                from[e - 1] |= bit_of(c);
+                any = true;
+            }
+        }
+        if (!any) return;
+        std::uint64_t acc = 0;
+        for (int t = never - 1; t >= 0; --t) later[t] |= acc |= from[t];
     }
 };
 

@@ -96,7 +96,9 @@ struct OrderInput {
 // stock times add two rules: a waste card (or a stock card turned earlier)
 // cannot pair with a stock card that is turned before the cards over it can
 // go, and a stock card none of whose partners can go by its turn lands on the
-// waste, over every card still there. The rules run to a fixed point; a card
+// waste, over every card still there. Whether a card can go by a time counts
+// the cards before it and its partners: a card goes with a partner, both
+// free at once, so it waits for the first partner that can be. The rules run to a fixed point; a card
 // forced to go before itself is a dead end. Last, for each pair of ranks that
 // make the target, Hall's condition must hold for a matching that covers
 // every card that must go.

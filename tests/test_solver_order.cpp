@@ -134,3 +134,16 @@ TEST_CASE("dead-state test: a card with no partner left, and Hall's condition", 
     CHECK(g.dead({}, {"3H", "3D", "TS"}));        // two Threes, one Ten
     CHECK_FALSE(g.dead({}, {"3H", "TS", "3D", "TD"}));
 }
+
+TEST_CASE("dead-state test: a card whose partners are all held up cannot go before the first of them is free", "[solver][order]") {
+    const OneCardGame g;
+    // 6H lies on 7C. TS comes at 1 and lands on 6H (its Three comes at 3);
+    // 6C at 2 lands on TS: its Sevens are 7C, under 6H, whose Sevens come
+    // at 4 and 6, and 7D at 4 and 7S at 6, so 6C cannot go before 4, though
+    // 7C is no stock card. At 3, then, TS is still under 6C: 3C lands on 6C,
+    // over its only partner.
+    CHECK(g.dead({"6H", "7C"}, {"TS", "6C", "3C", "7D", "6D", "7S"}));
+    // 7D at 2 instead, and 7S before 6D: won (6C with 7D, 3C with TS, 7S
+    // with 6H, 6D with 7C).
+    CHECK_FALSE(g.dead({"6H", "7C"}, {"TS", "7D", "6C", "3C", "7S", "6D"}));
+}
