@@ -58,15 +58,18 @@ struct StockTimes {
     // every card that must go before it: it cannot go before the first time
     // at which that is so for it and for one of its partners.
     void wait_for_partners(const OrderFacts& o, std::uint64_t pairing) {
-        // ready[c]: the first time c and every card before it can be gone.
+        // ready[c]: the first time c and every card before it can be gone;
+        // held[t]: the cards not ready by time t.
         std::array<std::uint8_t, 64> ready{};
+        std::array<std::uint64_t, 66> held;
         std::uint64_t blocked = 0;
+        held[never] = 0;
         for (int t = never - 1; t >= 0; --t) {
             std::uint64_t grown = later[t] & ~blocked;
             for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
             grown &= o.remaining & ~blocked;
             for (std::uint64_t m = grown; m; m &= m - 1) ready[std::countr_zero(m)] = static_cast<std::uint8_t>(t + 1);
-            blocked |= grown;
+            held[t] = blocked |= grown;
         }
         if (!blocked) return;
         std::array<std::uint64_t, 66> from{};  // from[t]: cards that cannot go before time t + 1
@@ -76,8 +79,8 @@ struct StockTimes {
             // Only a card whose partners are all held up longer than itself
             // gains: else later[] says as much already, through the cards
             // before it (in_time() reads them).
-            if (o.partners[c] & ~blocked) continue;
             const int own = ready[c];
+            if (o.partners[c] & ~held[own]) continue;
             int e = never;
             for (std::uint64_t x = o.partners[c]; x && e > own; x &= x - 1) e = std::min(e, int{ready[std::countr_zero(x)]});
             if (e > own && !(later[e - 1] >> c & 1)) {
