@@ -17,11 +17,11 @@ constexpr int MaxOrderRounds = 8;
 constexpr std::uint64_t bit_of(int code) { return std::uint64_t{1} << code; }
 
 // Draw 1, one pile, last pass: when each stock card is turned (0 = the turned
-// card, 1 the next). later[t]: the cards that cannot go by themselves by time
-// t: stock cards still to come, cards all of whose partners come later, and
-// cards all of whose partners are held up longer (wait_for_partners); worked
-// out once: as partners only go, it stays true, if less sharp, through the
-// rounds.
+// card, 1 the next). later[t]: the cards that cannot go by time t: stock cards
+// still to come, cards that can never go, every card that must go after one
+// of these, and every card all of whose partners are among them (it goes
+// with one, at the same moment). Worked out once: as partners only go, it
+// stays true, if less sharp, through the rounds.
 struct StockTimes {
     std::array<std::uint8_t, 64> when{};  // by card code
     std::uint64_t coming = 0;             // the turned card and the stock
@@ -29,68 +29,36 @@ struct StockTimes {
     int never = 0;                        // later than any card comes
     std::array<std::uint64_t, 66> later;
 
-    void fill(const OrderInput& in, const OrderFacts& o, std::uint64_t pairing) {
+    void fill(const PairingFacts& facts, const OrderInput& in, const OrderFacts& o, std::uint64_t pairing) {
+        std::array<std::uint64_t, 66> turned{};  // by time, the stock cards turned then
         for (int i = 0; i < in.stock_count; ++i) {
             const int code = in.stock[i];
             when[code] = in.stock_time[i];
             coming |= bit_of(code);
             if (in.stock_time[i] > 0) upcoming |= bit_of(code);
+            turned[in.stock_time[i]] |= bit_of(code);
         }
         never = in.stock_count + 1;
-        for (int t = 0; t <= never + 1; ++t) later[t] = 0;
-        // Only stock cards, and cards all of whose partners are stock cards, wait.
-        for (std::uint64_t m = o.remaining & (pairing | upcoming); m; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            int e = when[c];
-            if ((pairing >> c & 1) && !(o.partners[c] & ~upcoming)) {
-                int first = never;
-                for (std::uint64_t x = o.partners[c]; x; x &= x - 1) first = std::min(first, int{when[std::countr_zero(x)]});
-                e = std::max(e, first);
-            }
-            if (e) later[e] |= bit_of(c);
-        }
-        for (int t = never - 1; t >= 0; --t) later[t] |= later[t + 1];
-        for (int t = 0; t <= never; ++t) later[t] = later[t + 1];
-        wait_for_partners(o, pairing);
-    }
-
-    // A card goes with a partner, both free at the same moment, each after
-    // every card that must go before it: it cannot go before the first time
-    // at which that is so for it and for one of its partners.
-    void wait_for_partners(const OrderFacts& o, std::uint64_t pairing) {
-        // ready[c]: the first time c and every card before it can be gone;
-        // held[t]: the cards not ready by time t.
-        std::array<std::uint8_t, 64> ready{};
-        std::array<std::uint64_t, 66> held;
-        std::uint64_t blocked = 0;
-        held[never] = 0;
+        later[never] = later[never + 1] = 0;
+        const std::uint64_t pairing_left = o.remaining & pairing;
+        std::uint64_t never_go = 0;
+        for (std::uint64_t m = pairing_left; m; m &= m - 1)
+            if (!o.partners[std::countr_zero(m)]) never_go |= m & -m;
+        // From the last time down, each card joins when it first cannot go.
+        std::uint64_t held = 0;
         for (int t = never - 1; t >= 0; --t) {
-            std::uint64_t grown = later[t] & ~blocked;
-            for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
-            grown &= o.remaining & ~blocked;
-            for (std::uint64_t m = grown; m; m &= m - 1) ready[std::countr_zero(m)] = static_cast<std::uint8_t>(t + 1);
-            held[t] = blocked |= grown;
-        }
-        if (!blocked) return;
-        std::array<std::uint64_t, 66> from{};  // from[t]: cards that cannot go before time t + 1
-        bool any = false;
-        for (std::uint64_t m = o.remaining & pairing; m; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            // Only a card whose partners are all held up longer than itself
-            // gains: else later[] says as much already, through the cards
-            // before it (in_time() reads them).
-            const int own = ready[c];
-            if (o.partners[c] & ~held[own]) continue;
-            int e = never;
-            for (std::uint64_t x = o.partners[c]; x && e > own; x &= x - 1) e = std::min(e, int{ready[std::countr_zero(x)]});
-            if (e > own && !(later[e - 1] >> c & 1)) {
-                from[e - 1] |= bit_of(c);
-                any = true;
+            std::uint64_t grown = (turned[t + 1] | (t == never - 1 ? never_go : 0)) & o.remaining & ~held;
+            while (grown) {
+                for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
+                grown &= o.remaining & ~held;
+                held |= grown;
+                std::uint64_t waiting = 0;
+                for (std::uint64_t m = pairing_left & ~held & facts.partner_ranks(grown); m; m &= m - 1)
+                    if (!(o.partners[std::countr_zero(m)] & ~held)) waiting |= m & -m;
+                grown = waiting;
             }
+            later[t] = held;
         }
-        if (!any) return;
-        std::uint64_t acc = 0;
-        for (int t = never - 1; t >= 0; --t) later[t] |= acc |= from[t];
     }
 };
 
@@ -285,7 +253,7 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     if (as_parent && !o.touched) return false;
     const bool timing = reads_stock(in.pass);
     StockTimes times;
-    if (timing) times.fill(in, o, pairing);
+    if (timing) times.fill(facts_, in, o, pairing);
     dirty |= o.touched;
     // Cards that can never go (where not every card must).
     std::uint64_t stuck = 0;
