@@ -142,7 +142,7 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
         for (std::uint64_t x = o.partners[c] & times.coming; x; x &= x - 1) {
             const int s = std::countr_zero(x);
             if (times.when[s] < from) continue;
-            if (o.before[c] & times.later[times.when[s]]) o.drop(c, bit_of(s));
+            if (!in_time(c, times.when[s])) o.drop(c, bit_of(s));
         }
     };
     const std::uint64_t cuttable = pairing & recheck;
@@ -155,8 +155,10 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
         const int s = in.stock[i];
         const int t = times.when[s];
         if (!(pairing >> s & 1)) continue;
+        // It goes when turned only if it and one of its partners can.
         bool can = false;
-        for (std::uint64_t x = o.partners[s]; x && !can; x &= x - 1) can = in_time(std::countr_zero(x), t);
+        if (in_time(s, t))
+            for (std::uint64_t x = o.partners[s]; x && !can; x &= x - 1) can = in_time(std::countr_zero(x), t);
         if (can) continue;
         // The highest waste card still there; the rest lie under it.
         for (int j = 0; j < in.waste_count; ++j) {
