@@ -29,7 +29,9 @@ struct StockTimes {
     int never = 0;                        // later than any card comes
     std::array<std::uint64_t, 66> later;
 
-    void fill(const PairingFacts& facts, const OrderInput& in, const OrderFacts& o, std::uint64_t pairing) {
+    // `never_go`: the cards with no partner left.
+    void fill(const PairingFacts& facts, const OrderInput& in, const OrderFacts& o, std::uint64_t pairing,
+              std::uint64_t never_go) {
         std::array<std::uint64_t, 66> turned{};  // by time, the stock cards turned then
         for (int i = 0; i < in.stock_count; ++i) {
             const int code = in.stock[i];
@@ -41,9 +43,6 @@ struct StockTimes {
         never = in.stock_count + 1;
         later[never] = later[never + 1] = 0;
         const std::uint64_t pairing_left = o.remaining & pairing;
-        std::uint64_t never_go = 0;
-        for (std::uint64_t m = pairing_left; m; m &= m - 1)
-            if (!o.partners[std::countr_zero(m)]) never_go |= m & -m;
         // From the last time down, each card joins when it first cannot go.
         std::uint64_t held = 0;
         for (int t = never - 1; t >= 0; --t) {
@@ -254,14 +253,16 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     drop_held(in.held & pairing, o);
     if (as_parent && !o.touched) return false;
     const bool timing = reads_stock(in.pass);
-    StockTimes times;
-    if (timing) times.fill(facts_, in, o, pairing);
-    dirty |= o.touched;
-    // Cards that can never go (where not every card must).
-    std::uint64_t stuck = 0;
-    if (required != remaining)
+    // Cards with no partner left: they can never go.
+    std::uint64_t alone = 0;
+    if (timing || required != remaining)
         for (std::uint64_t m = pairing; m; m &= m - 1)
-            if (!o.partners[std::countr_zero(m)]) stuck |= bit_of(std::countr_zero(m));
+            if (!o.partners[std::countr_zero(m)]) alone |= m & -m;
+    StockTimes times;
+    if (timing) times.fill(facts_, in, o, pairing, alone);
+    dirty |= o.touched;
+    // Cards that can never go (where not every card must; else the closure finds them dead).
+    std::uint64_t stuck = required != remaining ? alone : 0;
     for (int round = 0; round < MaxOrderRounds; ++round) {
         o.touched = 0;
         if (timing && apply_stock_times(facts_, in, times, o, round == 0 ? ~std::uint64_t{0} : dirty)) return true;
