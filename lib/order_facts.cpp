@@ -25,7 +25,6 @@ constexpr std::uint64_t bit_of(int code) { return std::uint64_t{1} << code; }
 struct StockTimes {
     std::array<std::uint8_t, 64> when{};  // by card code
     std::uint64_t coming = 0;             // the turned card and the stock
-    std::uint64_t upcoming = 0;           // the stock only (from time 1 on)
     int never = 0;                        // later than any card comes
     std::array<std::uint64_t, 66> later;
 
@@ -37,7 +36,6 @@ struct StockTimes {
             const int code = in.stock[i];
             when[code] = in.stock_time[i];
             coming |= bit_of(code);
-            if (in.stock_time[i] > 0) upcoming |= bit_of(code);
             turned[in.stock_time[i]] |= bit_of(code);
         }
         never = in.stock_count + 1;
