@@ -130,7 +130,7 @@ class Terminal:
             if time.monotonic() > deadline:
                 os.kill(self.pid, signal.SIGKILL)
                 os.waitpid(self.pid, 0)
-                raise TimeoutError("the game did not end")
+                raise TimeoutError(f"the game did not end; its terminal's last output:\n{self.text()[-600:]}")
             if not self.closed:
                 self._read_some(time.monotonic() + 0.05)
             else:
