@@ -29,32 +29,35 @@ struct StockTimes {
     std::array<std::uint64_t, 66> later;
 
     // `never_go`: the cards with no partner left.
-    void fill(const PairingFacts& facts, const OrderInput& in, const OrderFacts& o, std::uint64_t pairing,
-              std::uint64_t never_go) {
-        std::array<std::uint64_t, 66> turned{};  // by time, the stock cards turned then
+    void fill(const OrderInput& in, const OrderFacts& o, std::uint64_t pairing, std::uint64_t never_go) {
         for (int i = 0; i < in.stock_count; ++i) {
-            const int code = in.stock[i];
-            when[code] = in.stock_time[i];
-            coming |= bit_of(code);
-            turned[in.stock_time[i]] |= bit_of(code);
+            when[in.stock[i]] = in.stock_time[i];
+            coming |= bit_of(in.stock[i]);
         }
         never = in.stock_count + 1;
         later[never] = later[never + 1] = 0;
         const std::uint64_t pairing_left = o.remaining & pairing;
         // From the last time down, each card joins when it first cannot go.
-        std::uint64_t held = 0;
+        // The stock comes in order, a card a time: stock[i] is turned at stock_time[i].
+        std::uint64_t late = 0;
+        int next = in.stock_count - 1;  // the stock card turned at t + 1, if any
         for (int t = never - 1; t >= 0; --t) {
-            std::uint64_t grown = (turned[t + 1] | (t == never - 1 ? never_go : 0)) & o.remaining & ~held;
+            std::uint64_t grown = t == never - 1 ? never_go : 0;
+            if (next >= 0 && in.stock_time[next] == t + 1) grown |= bit_of(in.stock[next--]);
+            grown &= o.remaining & ~late;
             while (grown) {
                 for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
-                grown &= o.remaining & ~held;
-                held |= grown;
+                grown &= o.remaining & ~late;
+                late |= grown;
+                // A card all of whose partners are late now has one in `grown`.
+                std::uint64_t partnered = 0;
+                for (std::uint64_t m = grown & pairing_left; m; m &= m - 1) partnered |= o.partners[std::countr_zero(m)];
                 std::uint64_t waiting = 0;
-                for (std::uint64_t m = pairing_left & ~held & facts.partner_ranks(grown); m; m &= m - 1)
-                    if (!(o.partners[std::countr_zero(m)] & ~held)) waiting |= m & -m;
+                for (std::uint64_t m = partnered & pairing_left & ~late; m; m &= m - 1)
+                    if (!(o.partners[std::countr_zero(m)] & ~late)) waiting |= m & -m;
                 grown = waiting;
             }
-            later[t] = held;
+            later[t] = late;
         }
     }
 };
@@ -121,7 +124,7 @@ bool start_from_layout(const Variant& v, const PairingFacts& facts, const OrderI
         o.after[in.waste[i]] |= below[in.pile[i]];
         below[in.pile[i]] |= bit_of(in.waste[i]);
     }
-    for (int i = 0; i < nw; ++i) o.partners[in.waste[i]] &= ~seen[in.pile[i]];
+    for (int i = 0; i < nw; ++i) o.partners[in.waste[i]] &= ~seen[in.pile[i]];  // the whole pile: both ways
     return hall_fails(v, o.partners, pairing, o.required);
 }
 
@@ -257,7 +260,7 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
         for (std::uint64_t m = pairing; m; m &= m - 1)
             if (!o.partners[std::countr_zero(m)]) alone |= m & -m;
     StockTimes times;
-    if (timing) times.fill(facts_, in, o, pairing, alone);
+    if (timing) times.fill(in, o, pairing, alone);
     dirty |= o.touched;
     // Cards that can never go (where not every card must; else the closure finds them dead).
     std::uint64_t stuck = required != remaining ? alone : 0;
