@@ -253,7 +253,7 @@ private:
         int best = Dominated;
         for (int i = 0; i < n && best < bound; ++i) {
             const Move m = moves.moves[order[i]];
-            const NormalForm next = at_once ? ctx : ctx.after(v_, m, in_play, in_play & pos_.talon_codes());
+            const NormalForm next = at_once ? ctx.at_once(in_play) : ctx.after(v_, m, in_play, in_play & pos_.talon_codes());
             const int cleared_before = cleared_;
             pos_.apply(m);
             if (cleared_ == 0 && (pos_.present() & pyramid_) == 0) cleared_ = pos_.pass();

@@ -56,6 +56,15 @@ struct NormalForm {
         return {in_play, std::popcount(apart) >= 2 ? apart : 0, m.kind == MoveKind::Pair ? index(m) : -1,
                 removal ? since_draw & kept : kept};
     }
+    // The context after a move made at once (a King, a forced pair), from a
+    // position where `in_play` were in play: the same, narrowed to those
+    // cards. A card covered here and uncovered by the move is held to
+    // nothing (a skip is never needed: the form only spares work), so what
+    // the context forbids below this position is told by the cards in play
+    // here, which is what identify() keys.
+    NormalForm at_once(std::uint64_t in_play) const {
+        return {in_play_before & in_play, apart_before & in_play, last_pair, since_draw & in_play};
+    }
     // The cards that hold each other apart here (see since_draw), `in_play` now.
     std::uint64_t held(std::uint64_t in_play) const { return since_draw & in_play; }
     // A position's key `k` with what this context forbids where `in_play`
@@ -63,16 +72,30 @@ struct NormalForm {
     // results: the pairs open before the previous move, and the pairs held
     // apart, by the cards that could make them.
     Key identify(Key k, std::uint64_t in_play, const PairingFacts& facts) const {
-        const std::uint64_t live = in_play_before & in_play;
+        // Only cards that could pair with each other make a pair to skip.
+        std::uint64_t live = in_play_before & in_play;
+        live &= facts.partner_ranks(live);
         if (std::popcount(live) >= 2) {
             k.a = mix(k.a ^ mix(live + 0x51ED27ULL));
-            k.b = mix(k.b + mix(static_cast<std::uint64_t>(last_pair + 2) * 0x9E3779B97F4A7C15ULL + live));
-            if (apart_before) k.b = mix(k.b ^ apart_before);
+            k.b = mix(k.b + mix(static_cast<std::uint64_t>(first_open(live, facts) + 2) * 0x9E3779B97F4A7C15ULL + live));
+            if (apart_before & live) k.b = mix(k.b ^ (apart_before & live));
         }
         std::uint64_t pairs_held = held(in_play);
         pairs_held &= facts.partner_ranks(pairs_held);
         if (pairs_held) k.a = mix(k.a + mix(pairs_held ^ 0xD1B54A32D192ED03ULL));
         return k;
+    }
+    // Of the pairs the cards `live` could make with each other, those before
+    // last_pair in the fixed order are skipped: the first that is not (-1 if
+    // none is), which tells what last_pair forbids of them.
+    int first_open(std::uint64_t live, const PairingFacts& facts) const {
+        if (last_pair < 0) return -1;
+        for (std::uint64_t m = live; m; m &= m - 1) {
+            const int lo = std::countr_zero(m);
+            for (std::uint64_t x = facts.partners[lo] & live & ~low_bits(lo + 1); x; x &= x - 1)
+                if (lo * 64 + std::countr_zero(x) > last_pair) return lo * 64 + std::countr_zero(x);
+        }
+        return -1;
     }
     bool skips(const Move& m) const {
         if (m.kind != MoveKind::Pair) return false;

@@ -482,7 +482,7 @@ private:
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
             const NormalForm next =
-                choice.at_once ? ctx : ctx.after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
+                choice.at_once ? ctx.at_once(in_play) : ctx.after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
             pos_.apply(m);
             const bool win = dfs(depth - 1, next, ply + 1, &m);
             pos_.undo();
