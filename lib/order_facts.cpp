@@ -17,11 +17,9 @@ constexpr int MaxOrderRounds = 8;
 constexpr std::uint64_t bit_of(int code) { return std::uint64_t{1} << code; }
 
 // Draw 1, one pile, last pass: when each stock card is turned (0 = the turned
-// card, 1 the next). later[t]: the cards that cannot go by time t: stock cards
-// still to come, cards that can never go, every card that must go after one
-// of these, and every card all of whose partners are among them (it goes
-// with one, at the same moment). Worked out once: as partners only go, it
-// stays true, if less sharp, through the rounds.
+// card, 1 the next), and later[t], the cards that cannot go by time t (as
+// order_facts.hpp says). Worked out once a position: as facts only grow and
+// partners only go, it stays true, if less sharp, through the rounds.
 struct StockTimes {
     std::array<std::uint8_t, 64> when{};  // by card code
     std::uint64_t coming = 0;             // the turned card and the stock
@@ -46,8 +44,7 @@ struct StockTimes {
             if (next >= 0 && in.stock_time[next] == t + 1) grown |= bit_of(in.stock[next--]);
             grown &= o.remaining & ~late;
             while (grown) {
-                for (std::uint64_t m = grown; m; m &= m - 1) grown |= o.after[std::countr_zero(m)];
-                grown &= o.remaining & ~late;
+                grown = o.with_after(grown) & o.remaining & ~late;
                 late |= grown;
                 // A card all of whose partners are late now has one in `grown`.
                 std::uint64_t partnered = 0;
@@ -136,8 +133,8 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
     // Can card c go by time t, with every card that must go first?
     auto in_time = [&](int c, int t) { return ((o.before[c] | bit_of(c)) & times.later[t]) == 0; };
     // A waste card, or a stock card turned earlier, pairs with a stock card
-    // only while that one is turned and it is the waste top; if it cannot be
-    // uncovered by then, the stock card lands on top of it for good.
+    // only while that one is turned and it is the waste top; if it cannot go
+    // by then, the stock card lands on top of it for good.
     auto cut = [&](int c, int from) {
         for (std::uint64_t x = o.partners[c] & times.coming; x; x &= x - 1) {
             const int s = std::countr_zero(x);

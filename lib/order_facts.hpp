@@ -29,10 +29,16 @@ struct OrderFacts {
     }
     // Every card of xs goes before every card of ys (and so on, as in add).
     bool add_all(std::uint64_t xs, std::uint64_t ys, std::uint64_t required) {
-        std::uint64_t bx = xs, ay = ys;
-        for (std::uint64_t m = xs; m; m &= m - 1) bx |= before[std::countr_zero(m)];
-        for (std::uint64_t m = ys; m; m &= m - 1) ay |= after[std::countr_zero(m)];
-        return link(bx & remaining, ay & remaining, required);
+        return link(with_before(xs) & remaining, with_after(ys) & remaining, required);
+    }
+    // The cards with every card that must go before one of them (after one of them).
+    std::uint64_t with_before(std::uint64_t cards) const {
+        for (std::uint64_t m = cards; m; m &= m - 1) cards |= before[std::countr_zero(m)];
+        return cards;
+    }
+    std::uint64_t with_after(std::uint64_t cards) const {
+        for (std::uint64_t m = cards; m; m &= m - 1) cards |= after[std::countr_zero(m)];
+        return cards;
     }
     // c can never pair with these cards (nor they with c).
     void drop(int c, std::uint64_t cards) {
@@ -92,16 +98,21 @@ struct OrderInput {
 // its partners goes before it; if it must go at all, whatever goes after all
 // of them goes after it; with one partner left, the two go at the same
 // moment. A card that can never go (no partner left, where not every card
-// must go) keeps every card it must go before. In the last pass with draw 1,
-// stock times add two rules: a waste card (or a stock card turned earlier)
-// cannot pair with a stock card that is turned before the cards over it can
-// go, and a stock card none of whose partners can go by its turn lands on the
-// waste, over every card still there. Whether a card can go by a time counts
-// the cards before it and its partners: a card goes with a partner, both
-// free at once, so it waits for the first partner that can be. The rules run to a fixed point; a card
-// forced to go before itself is a dead end. Last, for each pair of ranks that
-// make the target, Hall's condition must hold for a matching that covers
-// every card that must go.
+// must go) keeps every card it must go before.
+//
+// In the last pass with draw 1, the stock's times add two rules. The cards
+// that cannot go by time t are the stock cards turned after t, the cards that
+// can never go, every card that must go after one of these, and every card
+// all of whose partners are among them (a card goes with a partner, at the
+// same moment); a card can go by t if neither it nor a card that must go
+// before it is one of them. A waste card (or a stock card turned earlier)
+// cannot pair with a stock card turned before it can go; and a stock card
+// lands on the waste, over every card still there, unless it and one of its
+// partners can go by its turn.
+//
+// The rules run to a fixed point; a card forced to go before itself is a dead
+// end. Last, for each pair of ranks that make the target, Hall's condition
+// must hold for a matching that covers every card that must go.
 class DeadEndTest {
 public:
     // `pyramid_codes`: the cards dealt to the pyramid (what the pyramid goal must clear).
