@@ -91,7 +91,9 @@ bool inherit(const PairingFacts& facts, const OrderInput& in, const OrderFacts& 
             const int upper = in.waste[i], lower = in.waste[i + 1];
             if (o.before[lower] >> upper & 1) break;
             if (!o.add(upper, lower, required)) return true;
-            for (int j = i + 1; j < nw && in.pile[j] == in.pile[i]; ++j) o.drop(upper, bit_of(in.waste[j]));
+            std::uint64_t under = 0;
+            for (int j = i + 1; j < nw && in.pile[j] == in.pile[i]; ++j) under |= bit_of(in.waste[j]);
+            if (const std::uint64_t apart = o.partners[upper] & under) o.drop(upper, apart);
         }
     }
     return false;
@@ -143,10 +145,9 @@ bool apply_stock_times(const PairingFacts& facts, const OrderInput& in, const St
         }
     };
     const std::uint64_t cuttable = pairing & recheck;
-    for (int i = 0; i < in.waste_count; ++i)
-        if (cuttable >> in.waste[i] & 1) cut(in.waste[i], 0);
-    for (int i = 0; i < in.stock_count; ++i)
-        if (cuttable >> in.stock[i] & 1) cut(in.stock[i], times.when[in.stock[i]] + 1);
+    for (std::uint64_t m = cuttable & in.talon & ~times.coming; m; m &= m - 1) cut(std::countr_zero(m), 0);  // the waste
+    for (std::uint64_t m = cuttable & times.coming; m; m &= m - 1)
+        cut(std::countr_zero(m), times.when[std::countr_zero(m)] + 1);
     std::uint64_t buried = 0;  // stock cards gone onto the waste
     for (int i = 0; i < in.stock_count; ++i) {
         const int s = in.stock[i];
