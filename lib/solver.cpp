@@ -8,7 +8,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <deque>
+#include <memory>
 #include <type_traits>
 
 #include "best_score.hpp"
@@ -26,9 +26,21 @@ namespace pyr {
 // deal's search allocates and clears none (that was 5% of the instructions
 // of a traditional deal).
 struct SearchScratch {
-    std::deque<OrderFacts> orders;
-    std::deque<const OrderFacts*> facts_at;
-    std::deque<MoveList> move_lists;
+    // One ply of the line being searched.
+    struct Ply {
+        OrderFacts facts;                   // its own facts of order, when it was tested
+        const OrderFacts* holds = nullptr;  // those that hold there: its own, or (draw_is_forced) the ply before's
+        MoveList moves;
+    };
+    // Made once each and never moved (the facts are pointed to; a move list
+    // is held while the plies below it are made): one frame a ply, found by
+    // an index, not a deque's arithmetic (1% of the instructions).
+    std::vector<std::unique_ptr<Ply>> plies;
+    Ply& at(int ply) {
+        const auto i = static_cast<std::size_t>(ply);
+        while (plies.size() <= i) plies.push_back(std::make_unique<Ply>());
+        return *plies[i];
+    }
 };
 
 namespace {
@@ -47,8 +59,7 @@ class Search {
 public:
     Search(const Game& start, const SolveOptions& o, LostTable& table, SearchScratch& scratch)
         : rules_(start.rules()), o_(o), pos_(start), table_(table), facts_(pairing_facts(start)),
-          pyramid_codes_(pyramid_codes(start)), dead_end_(rules_, facts_, pyramid_codes_), orders_(scratch.orders),
-          facts_at_(scratch.facts_at), move_lists_(scratch.move_lists) {
+          pyramid_codes_(pyramid_codes(start)), dead_end_(rules_, facts_, pyramid_codes_), scratch_(scratch) {
         const Layout& l = rules_.layout;
         goal_tableau_ = rules_.variant.goal == Goal::Pyramid ? l.pyramid_mask : l.all_mask;
         const State& s = start.state();
@@ -209,13 +220,13 @@ private:
             // estimate said. It is expanded now all the same (its facts are
             // at hand), and its children's estimates are at least its own:
             // every line through them passes through it (pathmax).
-            const int f = std::max(top.f, top.g + moves_left_bound(pos_, rules_.variant, orders_[0], facts_.pairable));
+            const int f = std::max(top.f, top.g + moves_left_bound(pos_, rules_.variant, scratch_.at(0).facts, facts_.pairable));
             if (f > upper) continue;
             if (nodes.size() > most) {
                 lower = top.f;
                 break;
             }
-            kept.keep(top.node, orders_[0]);
+            kept.keep(top.node, scratch_.at(0).facts);
             const bool went_on = expand(top.g, upper, reached, [&](const Move& m, int g, int h, const Key& key) {
                 ReachedTable::Slot& slot = reached.find_or_add(key);
                 if (slot.node != ReachedTable::None) {
@@ -234,7 +245,7 @@ private:
     }
 
     // One position of the best-first search, reached in g moves, its facts of
-    // order in orders_[0] (it is not dead): each move the solver would try
+    // order in scratch_.at(0).facts (it is not dead): each move the solver would try
     // from here, to a position that may still be won within `upper` moves,
     // goes to reach(move, moves, bound, key). False at the node limit.
     template <class Reach>
@@ -245,9 +256,9 @@ private:
         }
         ++nodes_;
         const std::uint64_t free = pos_.free_mask();
-        MoveList& moves = move_list(0);
+        MoveList& moves = scratch_.at(0).moves;
         pos_.legal_moves(moves, free);
-        const Choice choice = choose_moves(moves, orders_[0], NormalForm{}, free);
+        const Choice choice = choose_moves(moves, scratch_.at(0).facts, NormalForm{}, free);
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
             pos_.apply(m);
@@ -391,21 +402,21 @@ private:
     std::uint64_t required_now() const { return dead_end_.must_go(pos_.tableau_codes(), pos_.talon_codes()); }
 
     // The dead-state test on the position at `ply`, whose facts it leaves in
-    // orders_[ply]; `parent`: the facts of the position `last` was made from
+    // the ply's frame (SearchScratch); `parent`: the facts of the position `last` was made from
     // (by default the ply before's), nullptr to start from the layout.
     // `held`: tableau cards that never pair with each other from here (NormalForm::held).
     bool dead(int ply, const Move* last, std::uint64_t held) {
-        return dead(ply, last, ply > 0 ? facts_at_[static_cast<std::size_t>(ply) - 1] : nullptr, held);
+        return dead(ply, last, ply > 0 ? scratch_.at(ply - 1).holds : nullptr, held);
     }
     bool dead(int ply, const Move* last, const OrderFacts* parent, std::uint64_t held = 0) {
-        reach_ply(ply);
         const std::uint64_t tableau = pos_.tableau_codes(), talon = pos_.talon_codes();
         if (dead_end_.unpairable_left(tableau, talon)) return true;
         OrderInput in;
         fill_order_input(pos_, dead_end_, in);
         in.held = held & tableau;
-        facts_at_[static_cast<std::size_t>(ply)] = &orders_[static_cast<std::size_t>(ply)];
-        return dead_end_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
+        SearchScratch::Ply& here = scratch_.at(ply);
+        here.holds = &here.facts;
+        return dead_end_.dead(in, parent, last, here.facts);
     }
 
     // In the last pass, a position reached by a removal or a draw where the
@@ -416,7 +427,8 @@ private:
     bool draw_is_forced(const MoveList& moves, const NormalForm& ctx, int ply, const Move* last) const {
         if (ply == 0 || !last || last->kind == MoveKind::Recycle || !dead_end_.reads_waste(pos_.pass())) return false;
         // Not twice in a row: a dead end is found a move late at the most.
-        if (facts_at_[static_cast<std::size_t>(ply) - 1] != &orders_[static_cast<std::size_t>(ply) - 1]) return false;
+        const SearchScratch::Ply& before = scratch_.at(ply - 1);
+        if (before.holds != &before.facts) return false;
         bool draw = false;
         for (int i = 0; i < moves.size; ++i) {
             const Move& m = moves.moves[i];
@@ -424,19 +436,6 @@ private:
             else if (!ctx.skips(m)) return false;
         }
         return draw;
-    }
-
-    // The facts of order by ply reach this one (made once; deques: growing
-    // leaves the elements, which facts_at_ points to, in place).
-    void reach_ply(int ply) {
-        if (orders_.size() <= static_cast<std::size_t>(ply)) orders_.resize(static_cast<std::size_t>(ply) + 64);
-        if (facts_at_.size() < orders_.size()) facts_at_.resize(orders_.size());
-    }
-
-    // One move list per ply, made once: a MoveList is large.
-    MoveList& move_list(int ply) {
-        if (move_lists_.size() <= static_cast<std::size_t>(ply)) move_lists_.resize(static_cast<std::size_t>(ply) + 64);
-        return move_lists_[static_cast<std::size_t>(ply)];
     }
 
     // True if the position wins within `depth` moves; the line is collected backwards.
@@ -467,16 +466,16 @@ private:
             return false;
         }
         if (lost_with_more_recycles(depth, ctx, in_play)) return false;
-        MoveList& moves = move_list(ply);
+        SearchScratch::Ply& here = scratch_.at(ply);
+        MoveList& moves = here.moves;
         pos_.legal_moves(moves, free);
         if (draw_is_forced(moves, ctx, ply, last)) {
-            reach_ply(ply);
-            facts_at_[static_cast<std::size_t>(ply)] = facts_at_[static_cast<std::size_t>(ply) - 1];
+            here.holds = scratch_.at(ply - 1).holds;
         } else if (dead(ply, last, ctx.held(in_play))) {
             table_.store(k, MaxDepth);
             return false;
         }
-        const Choice choice = choose_moves(moves, *facts_at_[static_cast<std::size_t>(ply)], ctx, free);
+        const Choice choice = choose_moves(moves, *here.holds, ctx, free);
         const bool limited_before = depth_limited_;
         depth_limited_ = false;
         for (int i = 0; i < choice.size; ++i) {
@@ -505,13 +504,7 @@ private:
     const PairingFacts facts_;  // what the layout alone says of which card pairs with which
     const std::uint64_t pyramid_codes_;
     const DeadEndTest dead_end_;
-    // By ply, along the current line: the facts of order, and the moves
-    // (SearchScratch). Deques: growing them leaves the elements in place.
-    std::deque<OrderFacts>& orders_;
-    // By ply, the facts that hold at the position: its own (orders_[ply]) or,
-    // where draw_is_forced() skipped its test, the position's before.
-    std::deque<const OrderFacts*>& facts_at_;
-    std::deque<MoveList>& move_lists_;
+    SearchScratch& scratch_;  // by ply, along the current line: the facts of order, and the moves
     std::uint64_t goal_tableau_ = 0;
     int first_idle_pass_ = 1;  // from this pass on, idle_recycle() applies
     std::uint64_t nodes_ = 0;
