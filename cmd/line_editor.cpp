@@ -187,6 +187,12 @@ bool LineEditor::read(const std::string& prompt, std::string& line, bool& too_lo
     }
     impl_->prompt = prompt;
     std::fflush(stdout);  // libedit writes the prompt itself
+    // The terminal goes into libedit's mode before the prompt shows, not
+    // after (el_gets writes the prompt, then sets the mode when it first
+    // reads): a Ctrl-D typed as soon as the prompt is seen would otherwise
+    // meet the line discipline's cooked mode, which turns it into a NUL when
+    // the mode changes, and the game would wait on.
+    el_set(impl_->el, EL_PREP_TERM, 1);
     int count = 0;
     const char* got = el_gets(impl_->el, &count);
     if (!got || count <= 0) return false;

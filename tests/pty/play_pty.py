@@ -12,11 +12,15 @@ would, and checks what only a terminal can show:
            and --resume from a new login): the second is refused, naming the
            first's pid, also after the first's undo has replaced the log
            file; once the first is killed (SIGKILL), the log resumes.
+  early-keys  a Ctrl-D typed as soon as the prompt shows ends the game, with
+           the switch into line-editing mode slowed down (the library in
+           $PYRAMIDE_SLOW_RAW_MODE, preloaded): the mode is set before the
+           prompt is written, so no key meets the terminal's cooked mode.
   width    windows of 80 and 40 columns (TIOCSWINSZ), every variant: no line
            of help, hint, moves, messages or position is wider than the
            window; a window resized during a game is followed.
 
-Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|width]...   (default: all)
+Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|early-keys|width]...   (default: all)
 Every wait is bounded; a failure prints what was expected and what was seen.
 """
 import os
@@ -373,6 +377,27 @@ def check_hangup(binary, tmp):
         check_cut(binary, tmp, final_log, name, k, how, status)
 
 
+# ---------------------------------------------------------------- early keys
+
+def check_early_keys(binary, tmp):
+    shim = os.environ.get("PYRAMIDE_SLOW_RAW_MODE")
+    if not shim:
+        raise AssertionError("PYRAMIDE_SLOW_RAW_MODE is not set (ctest sets it to tests/pty/slow_raw_mode's library)")
+    # A sanitizer's runtime wants to be loaded first; the preloaded library is.
+    env = base_env(tmp, LD_PRELOAD=shim, ASAN_OPTIONS="verify_asan_link_order=0")
+    for k in (0, 3):
+        path = os.path.join(tmp, f"early-{k}.log")
+        term = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], env, tmp)
+        term.wait_prompts(1, f"early keys after {k} moves")
+        play_commands(term, COMMANDS[:k])
+        term.type(b"\x04")  # at once: the prompt is on the screen
+        status = term.wait()
+        if status != 0:
+            fail(f"early-keys: Ctrl-D after {k} commands: exit status {status}, expected 0\n{term.text()[-400:]}")
+        else:
+            print(f"ok: early-keys: a Ctrl-D typed as the prompt showed, after {k} commands, ended the game")
+
+
 # ---------------------------------------------------------------- lock
 
 def race_undo(binary, tmp, path, first, rounds=100):
@@ -522,7 +547,8 @@ def run_groups(doc, checks, prefix, done):
 
 
 def main():
-    checks = {"render": check_render, "hangup": check_hangup, "lock": check_lock, "width": check_width}
+    checks = {"render": check_render, "hangup": check_hangup, "lock": check_lock, "early-keys": check_early_keys,
+              "width": check_width}
     return run_groups(__doc__, checks, "pyramide-pty.", "all pty checks passed")
 
 
