@@ -24,11 +24,15 @@ namespace {
 // A program started with stdin, stdout or stderr closed (`play >&-`) would
 // otherwise get the first file it opens as that descriptor, and write the
 // screen or a signal note into the move log. Runs before anything is opened.
+// A closed stdout becomes /dev/null opened for reading only: what is written
+// to it fails (EBADF), as on the closed descriptor, so `deal >&-` says it
+// cannot write instead of passing for success (finish_stdout). Nothing is
+// there to tell of a closed stderr: what goes there is dropped.
 void open_closed_standard_streams() {
     for (int fd = 0; fd <= 2; ++fd) {
         if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
         // The lowest free descriptor: `fd`, since those below it are open by now.
-        const int null = ::open("/dev/null", O_RDWR);
+        const int null = ::open("/dev/null", fd == STDOUT_FILENO ? O_RDONLY : O_RDWR);
         if (null < 0) std::_Exit(pyr::cmd::ExitError);  // nothing safe to write to
         if (null != fd) {
             ::dup2(null, fd);
@@ -66,7 +70,10 @@ int finish_stdout(int rc) {
     errno = 0;
     const bool flushed = std::fflush(stdout) == 0;
     if (flushed && !std::ferror(stdout)) return rc;
-    const int err = errno;
+    int err = errno;
+    // Written and failed before, with nothing left to flush now: an empty
+    // write still tells a descriptor that takes none (a closed stdout).
+    if (!err && ::write(STDOUT_FILENO, "", 0) < 0) err = errno;
     pyr::cmd::message(fmt::format("<stdout>: cannot write: {}", err ? std::strerror(err) : "write error"));
     return pyr::cmd::ExitError;
 }

@@ -8,10 +8,21 @@ source "$(dirname "$0")/lib.sh"
 printf 'qd as\nd\n' | "$pyramide" play --seed 7 --log reference.log >/dev/null 2>&1
 check_equal "reference game: exit status" 0 "$?"
 
-printf 'qd as\nd\n' | "$pyramide" play --seed 7 --log closed-stdout.log >&-
-check_equal "play >&-: exit status" 0 "$?"
+# The screen cannot be written: the game goes on, its log whole, and the
+# status and a message say that the screen was lost.
+printf 'qd as\nd\n' | "$pyramide" play --seed 7 --log closed-stdout.log >&- 2>closed-stdout.err
+check_equal "play >&-: exit status" 2 "$?"
+check_equal "play >&-: the message" "pyramide: <stdout>: cannot write: Bad file descriptor" "$(cat closed-stdout.err)"
 cmp -s reference.log closed-stdout.log && ok "play >&-: the log holds the moves only" ||
     fail "play >&-: the log differs: $(head -c 300 closed-stdout.log | tr '\n' '|')"
+
+# What a command would print to a closed stdout is lost: never a success.
+for args in "deal --seed 3" "deal --seed 0 --count 3 --format line" "solve --seed 18" "validate reference.log" "--version"; do
+    # shellcheck disable=SC2086
+    "$pyramide" $args >&- 2>closed.err
+    check_equal "$args >&-: exit status" 2 "$?"
+    check_equal "$args >&-: the message" "pyramide: <stdout>: cannot write: Bad file descriptor" "$(tail -1 closed.err)"
+done
 
 "$pyramide" play --seed 7 --log closed-stdin.log <&- >/dev/null
 check_equal "play <&-: ends as at the end of input" 0 "$?"
