@@ -38,8 +38,12 @@ struct SearchScratch {
     std::vector<std::unique_ptr<Ply>> plies;
     Ply& at(int ply) {
         const auto i = static_cast<std::size_t>(ply);
-        while (plies.size() <= i) plies.push_back(std::make_unique<Ply>());
+        if (i >= plies.size()) [[unlikely]]
+            grow(i);
         return *plies[i];
+    }
+    [[gnu::noinline]] void grow(std::size_t i) {
+        while (plies.size() <= i) plies.push_back(std::make_unique<Ply>());
     }
 };
 
