@@ -234,6 +234,7 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     // Before the last pass a draw removes no card and adds no fact: the
     // parent's facts are this position's, but for the pairs it holds apart.
     const bool as_parent = parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass);
+    const bool from_parent = as_parent || (parent && last && last->kind != MoveKind::Recycle);
     if (as_parent) {
         o = *parent;
         o.touched = o.repartnered = 0;
@@ -252,27 +253,42 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     drop_held(in.held & pairing, o);
     if (as_parent && !o.touched) return false;
     const bool timing = reads_stock(in.pass);
-    // Cards with no partner left: they can never go.
+    // Cards with no partner left: they can never go. Those of the parent, and
+    // of the cards whose partners changed since (repartnered), where known.
+    const bool alone_needed = timing || required != remaining;
     std::uint64_t alone = 0;
-    if (timing || required != remaining)
-        for (std::uint64_t m = pairing; m; m &= m - 1)
+    if (alone_needed) {
+        std::uint64_t look = pairing;
+        if (from_parent && parent->alone_known) {
+            alone = parent->alone & pairing;
+            look = o.repartnered & pairing & ~alone;
+        }
+        for (std::uint64_t m = look; m; m &= m - 1)
             if (!o.partners[std::countr_zero(m)]) alone |= m & -m;
+    }
+    o.alone_known = false;
     StockTimes times;
     if (timing) times.fill(in, o, pairing, alone);
     dirty |= o.touched;
     // Cards that can never go (where not every card must; else the closure finds them dead).
     std::uint64_t stuck = required != remaining ? alone : 0;
-    for (int round = 0; round < MaxOrderRounds; ++round) {
+    bool settled = false;  // a fixed point: every card whose partners went was looked at again
+    for (int round = 0; round < MaxOrderRounds && !settled; ++round) {
         o.touched = 0;
         if (timing && apply_stock_times(facts_, in, times, o, round == 0 ? ~std::uint64_t{0} : dirty)) return true;
         dirty |= o.touched;
         if (close_over_partners(facts_, o, dirty, stuck)) return true;
         dirty = o.touched & remaining;
-        if (!dirty) break;
+        settled = !dirty;
     }
     for (std::uint64_t m = required & ~pairing; m; m &= m - 1)  // Kings that must go
         if (o.before[std::countr_zero(m)] & stuck) return true;
-    return hall_fails(variant_, o.partners, pairing, required, o.repartnered);
+    if (hall_fails(variant_, o.partners, pairing, required, o.repartnered)) return true;
+    // A card that lost its last partner in the rounds was found so there: it
+    // can never go (stuck), or the position was dead.
+    o.alone = alone | stuck;
+    o.alone_known = alone_needed && settled;
+    return false;
 }
 
 }  // namespace pyr

@@ -19,6 +19,9 @@ struct OrderFacts {
     std::uint64_t required = 0;     // the cards that must go
     std::uint64_t touched = 0;      // cards whose facts or partners changed
     std::uint64_t repartnered = 0;  // cards whose partners changed
+    // Where `alone_known`: the cards with no partner left (of those that go in pairs).
+    std::uint64_t alone = 0;
+    bool alone_known = false;
 
     // x goes before y, and so does everything before x before everything
     // after y. False if that puts a card that must go before itself.
