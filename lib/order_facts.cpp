@@ -233,8 +233,8 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
     std::uint64_t dirty = pairing;  // cards to look at again
     // Before the last pass a draw removes no card and adds no fact: the
     // parent's facts are this position's, but for the pairs it holds apart.
-    const bool as_parent = parent && last && last->kind == MoveKind::Draw && !reads_waste(in.pass);
-    const bool from_parent = as_parent || (parent && last && last->kind != MoveKind::Recycle);
+    const bool from_parent = parent && last && last->kind != MoveKind::Recycle;
+    const bool as_parent = from_parent && last->kind == MoveKind::Draw && !reads_waste(in.pass);
     if (as_parent) {
         o = *parent;
         o.touched = o.repartnered = 0;
@@ -244,7 +244,7 @@ bool DeadEndTest::dead(const OrderInput& in, const OrderFacts* parent, const Mov
         o.required = required;
         o.touched = 0;
         o.repartnered = pairing;
-        if (parent && last && last->kind != MoveKind::Recycle) {
+        if (from_parent) {
             if (inherit(facts_, in, *parent, last->kind == MoveKind::Draw && reads_waste(in.pass), o, dirty)) return true;
         } else if (start_from_layout(variant_, facts_, in, o)) {
             return true;
