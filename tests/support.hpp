@@ -56,6 +56,13 @@ inline Card card(DeckKind deck, std::string_view name) {
     return Card::make(static_cast<int>(r) + 1, static_cast<int>(s));
 }
 
+// French cards by name, as a set of card codes (bit `code` each).
+inline std::uint64_t french_cards(std::initializer_list<const char*> names) {
+    std::uint64_t m = 0;
+    for (const char* n : names) m |= card(DeckKind::French, n).bit();
+    return m;
+}
+
 // A deal for `v`. `tableau` names the tableau cards by position (pyramid rows from the apex, then
 // the reserve, then Giza's layers from the most covered), "--" for a slot the test does not care
 // about; `stock` names the first stock cards. Cards not named fill the "--" slots, then the rest

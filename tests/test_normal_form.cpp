@@ -15,12 +15,7 @@ namespace {
 
 using namespace pyr;
 using pyr::test::card;
-
-std::uint64_t cards(std::initializer_list<const char*> names) {
-    std::uint64_t m = 0;
-    for (const char* n : names) m |= card(DeckKind::French, n).bit();
-    return m;
-}
+constexpr auto cards = pyr::test::french_cards;
 
 Move pair(const char* a, const char* b) {
     Move m;

@@ -10,12 +10,7 @@ namespace {
 
 using namespace pyr;
 using pyr::test::card;
-
-std::uint64_t cards(std::initializer_list<const char*> names) {
-    std::uint64_t m = 0;
-    for (const char* n : names) m |= card(DeckKind::French, n).bit();
-    return m;
-}
+constexpr auto cards = pyr::test::french_cards;
 int code(const char* name) { return card(DeckKind::French, name).code; }
 
 // One tableau card (a King, gone) and the rest in the talon: a position is its
