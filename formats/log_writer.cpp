@@ -5,18 +5,16 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "file_lock.hpp"
 #include "text.hpp"
 
 namespace pyr {
@@ -54,36 +52,6 @@ public:
 private:
     sigset_t old_;
 };
-
-// The process holding a flock on the file open as `fd`, from /proc/locks
-// ("1: FLOCK  ADVISORY  WRITE PID MAJOR:MINOR:INODE 0 EOF"); 0 if not found.
-long lock_holder(int fd) {
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) return 0;
-    const std::string file = fmt::format("{:02x}:{:02x}:{}", major(st.st_dev), minor(st.st_dev), st.st_ino);
-    std::ifstream locks("/proc/locks");
-    std::string line;
-    while (std::getline(locks, line)) {
-        std::istringstream fields(line);
-        std::string number, kind, advisory, mode, where;
-        long pid = 0;
-        // A waiting lock is listed as "1: -> FLOCK ...": not a holder.
-        if (fields >> number >> kind >> advisory >> mode >> pid >> where && kind == "FLOCK" && where == file)
-            return pid;
-    }
-    return 0;
-}
-
-// Takes the exclusive lock on the log open as `fd`, or says who has it.
-void lock(int fd, const std::string& path) {
-    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
-    // A file system without locks (ENOLCK on some network ones): play goes on
-    // unguarded rather than not at all.
-    if (errno != EWOULDBLOCK) return;
-    const long pid = lock_holder(fd);
-    throw InputError(path, 0, 0,
-                     fmt::format("this game is open in another pyramide{}", pid > 0 ? fmt::format(" (pid {})", pid) : ""));
-}
 
 // A new temporary file beside `target`, locked before anything can name it
 // as the log. Throws InputError naming `path`; a missing folder is named.
@@ -170,30 +138,16 @@ void LogWriter::create(const std::string& path, std::string_view text, std::stri
 void LogWriter::open_existing(const std::string& path) {
     close();
     const std::string target = follow_symlinks(path);
-    // Another game's undo replaces its log by a new file: a lock taken on the
-    // file we opened counts only if the path still names that file.
-    for (int attempt = 0;; ++attempt) {
-        const int fd = ::open(target.c_str(), O_RDWR | O_APPEND | O_NOCTTY | O_CLOEXEC);
-        if (fd < 0 && errno == EISDIR) throw InputError(path, 0, 0, "cannot read: it is a directory");
-        if (fd < 0) fail(path, errno == ENOENT ? "cannot open" : "cannot open for writing", errno);
-        struct stat opened {}, named {};
-        if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
-            ::close(fd);
-            throw InputError(path, 0, 0, "cannot continue it: not a regular file");
-        }
-        try {
-            lock(fd, path);
-        } catch (...) {
-            ::close(fd);
-            throw;
-        }
-        if (::stat(target.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
-            fd_ = fd;
-            break;
-        }
+    const int fd = open_locked(target, path, O_RDWR | O_APPEND, "this game is ");
+    if (fd < 0 && errno == EISDIR) throw InputError(path, 0, 0, "cannot read: it is a directory");
+    if (fd < 0 && errno == EAGAIN) fail(path, "cannot lock", errno);
+    if (fd < 0) fail(path, errno == ENOENT ? "cannot open" : "cannot open for writing", errno);
+    struct stat opened {};
+    if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
         ::close(fd);
-        if (attempt == 100) fail(path, "cannot lock", EAGAIN);
+        throw InputError(path, 0, 0, "cannot continue it: not a regular file");
     }
+    fd_ = fd;
     path_ = path;
     target_ = target;
     scan();

@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "file_lock.hpp"
 #include "lib/shuffle.hpp"
 
 namespace pyr {
@@ -309,8 +310,13 @@ Output::Output(std::string path) : path_(std::move(path)) {
         open_through(S_ISREG(old.st_mode));
         return;
     }
+    if (exists) lock_replaced();
     const int fd = create_temporary_file(folder_of(target_), tmp_);
-    if (fd < 0) throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(errno)));
+    if (fd < 0) {
+        const int err = errno;
+        if (lock_fd_ >= 0) ::close(lock_fd_);
+        throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
+    }
     pending_slot_ = register_temporary(tmp_);
     // A file replaced keeps its permissions: a private (0600) file must not
     // become readable by all because it was rewritten.
@@ -322,8 +328,30 @@ Output::Output(std::string path) : path_(std::move(path)) {
         ::unlink(tmp_.c_str());
         unregister_temporary(pending_slot_);
         pending_slot_ = -1;
+        if (lock_fd_ >= 0) ::close(lock_fd_);
         throw InputError(path_, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
+}
+
+// Locks the regular file about to be replaced, as a game locks its log. A
+// file this process may not read is not a log it could be playing: replaced
+// without the lock, as is a file gone meanwhile.
+void Output::lock_replaced() {
+    lock_fd_ = open_locked(target_, path_, O_RDONLY, "cannot write: it is ");
+}
+
+// Puts the written file in place: over the file locked, or, where there was
+// none, only if none has appeared meanwhile (a game's new log); one that has
+// is locked first, then replaced. Returns false with errno set on failure.
+bool Output::put_in_place() {
+    if (lock_fd_ < 0) {
+        if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) == 0) return true;
+        if (errno == EEXIST)
+            lock_replaced();
+        else if (errno != EINVAL && errno != ENOSYS)  // those two: no RENAME_NOREPLACE here
+            return false;
+    }
+    return ::rename(tmp_.c_str(), target_.c_str()) == 0;
 }
 
 // A device or a FIFO cannot be replaced by a rename (as root, `-o /dev/null`
@@ -342,10 +370,9 @@ void Output::open_through(bool append) {
 }
 
 Output::~Output() {
-    if (file_ && file_ != stdout) {
-        std::fclose(file_);
-        if (!committed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
-    }
+    if (file_ && file_ != stdout) std::fclose(file_);
+    if (!committed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
+    if (lock_fd_ >= 0) ::close(lock_fd_);
     unregister_temporary(pending_slot_);
 }
 
@@ -370,12 +397,14 @@ void Output::commit() {
     const bool closed = std::fclose(file_) == 0;
     if (!closed) err = errno;
     file_ = nullptr;
-    if (!synced || !closed || ::rename(tmp_.c_str(), target_.c_str()) != 0) {
+    if (!synced || !closed || !put_in_place()) {
         if (synced && closed) err = errno;
         ::unlink(tmp_.c_str());
         throw InputError(name, 0, 0, fmt::format("cannot write: {}", std::strerror(err)));
     }
     committed_ = true;
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+    lock_fd_ = -1;
     sync_folder(folder_of(target_));
 }
 

@@ -105,6 +105,10 @@ std::string read_file(const std::string& path, std::size_t max_bytes = MaxSmallF
 // regular file is replaced: a device, a FIFO or an open file named by /proc
 // (/dev/stdout) is written through, as the shell's `>` would. "-" is stdout,
 // written as it comes. Write errors throw InputError naming the path.
+// A file a game holds (its log, locked by LogWriter) is never replaced: the
+// lock is taken here and kept until the rename, so "open in another
+// pyramide" is an error, and a file that appears meanwhile is not replaced
+// without the same check.
 class Output {
 public:
     explicit Output(std::string path);
@@ -116,9 +120,12 @@ public:
 
 private:
     void open_through(bool append);
+    void lock_replaced();
+    bool put_in_place();
 
     std::string path_, target_, tmp_;
     std::FILE* file_ = nullptr;
+    int lock_fd_ = -1;  // the file being replaced, locked until the rename
     bool committed_ = false;
     int pending_slot_ = -1;  // where tmp_ is registered for remove_temporary_files()
 };
