@@ -1,5 +1,5 @@
 #!/bin/sh
-# The expert player's figures (lib/expert.hpp), as a user meets them:
+# The expert player's figures (lib/players/expert.hpp), as a user meets them:
 #  - games a second: `pyramide stats --measure expert` on every core, K = 32;
 #  - hint latency: `hint` (K = 64) at the start of traditional games, one
 #    process each, start-up included: mean and slowest.

@@ -16,9 +16,9 @@
 #include <fmt/format.h>
 
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
-#include "lib/strategy.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
+#include "lib/players/strategy.hpp"
 
 int main(int argc, char** argv) {
     const std::string variant = argc > 1 ? argv[1] : "traditional";

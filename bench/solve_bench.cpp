@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
 
 int main(int argc, char** argv) {
     const std::string variant = argc > 1 ? argv[1] : "traditional";

@@ -16,7 +16,7 @@
 #include "formats/error.hpp"
 #include "formats/numbers.hpp"
 #include "formats/position.hpp"
-#include "lib/pysolfc.hpp"
+#include "lib/rules/pysolfc.hpp"
 
 namespace pyr {
 class JsonWriter;

@@ -12,7 +12,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace pyr::cmd {
 
@@ -30,7 +30,7 @@ struct DealOptions {
     bool json = false;
     std::optional<PysolfcNumber> pysolfc;
     bool winnable = false, unwinnable = false;  // keep only the seeds the solver wins, or proves lost
-    std::string difficulty;  // keep only the winnable seeds of this band (lib/rating.hpp)
+    std::string difficulty;  // keep only the winnable seeds of this band (lib/players/rating.hpp)
     RatingOptions rating;    // the expert's games that rate them
     std::uint64_t max_seeds = DefaultMaxSeeds;
     unsigned jobs = 0;  // 0: one a hardware thread

@@ -7,8 +7,8 @@
 
 #include "lib/parallel.hpp"
 #include "progress.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace pyr::cmd {
 

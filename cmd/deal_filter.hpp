@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "formats/deal_format.hpp"
-#include "lib/rating.hpp"
+#include "lib/players/rating.hpp"
 
 namespace pyr::cmd {
 
@@ -23,7 +23,7 @@ using DealTestMaker = std::function<DealTest()>;
 // deal the solver gives up on at `node_limit` (0: never) is kept by neither.
 DealTestMaker solver_verdict_test(const Rules& rules, bool winnable, std::uint64_t node_limit);
 
-// --difficulty: the deals the solver wins whose rating (lib/rating.hpp) falls
+// --difficulty: the deals the solver wins whose rating (lib/players/rating.hpp) falls
 // in `band`. A rating plays the expert's games on options.threads threads, so
 // its scan takes one seed at a time (SeedScan::max_chunk 1, jobs 1).
 DealTestMaker rating_test(const Rules& rules, Band band, const RatingOptions& options);

@@ -29,9 +29,9 @@
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
-#include "lib/expert.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/strategy.hpp"
+#include "lib/players/expert.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/players/strategy.hpp"
 
 namespace pyr::cmd {
 
@@ -593,7 +593,7 @@ void Session::save(const Table& t, const std::string& argument) {
     }
 }
 
-// The expert's move (lib/expert.hpp), with how often it won in the stock
+// The expert's move (lib/players/expert.hpp), with how often it won in the stock
 // orders it tried and the next best's; `hint all` lists every move weighed,
 // `hint quick` is the rule of thumb of the blind player.
 void Session::hint(const Game& game, const std::string& argument) {

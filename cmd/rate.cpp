@@ -1,5 +1,5 @@
 // pyramide rate: how hard deals are for a player who does not see the stock
-// (lib/rating.hpp): the solver's verdict, the fewest moves of a win, the
+// (lib/players/rating.hpp): the solver's verdict, the fewest moves of a win, the
 // expert player's chance of winning from R games of its own, and the band.
 // Exit 0 rated, 2 bad input.
 #include <memory>
@@ -12,7 +12,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/rating_text.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "stats_report.hpp"
 
 namespace pyr::cmd {

@@ -10,7 +10,7 @@
 #include "common.hpp"
 #include "formats/json.hpp"
 #include "formats/wrap.hpp"
-#include "lib/analysis.hpp"
+#include "lib/players/analysis.hpp"
 
 namespace pyr::cmd {
 

@@ -1,5 +1,5 @@
 // replay --analyse: a played game move by move, the solver's verdict and the
-// expert's counts before and after each move (lib/analysis.hpp), as text or JSON.
+// expert's counts before and after each move (lib/players/analysis.hpp), as text or JSON.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "formats/error.hpp"
 #include "formats/movelog.hpp"
-#include "lib/game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 class JsonWriter;

@@ -11,8 +11,8 @@
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace pyr::cmd {
 

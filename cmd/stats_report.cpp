@@ -9,7 +9,7 @@
 #include "common.hpp"
 #include "formats/error.hpp"
 #include "formats/json.hpp"
-#include "lib/interval.hpp"
+#include "lib/players/interval.hpp"
 
 namespace pyr::cmd {
 

@@ -12,7 +12,7 @@
 #include "formats/movelog.hpp"
 #include "formats/series.hpp"
 #include "formats/numbers.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace pyr::cmd {
 

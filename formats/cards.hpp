@@ -1,10 +1,10 @@
 // Reading card names: "QH", "qh", "10h", "Q♥", "♥Q"; Spanish "SO", "1O", "12E".
-// Writing is card_name() in lib/card.hpp.
+// Writing is card_name() in lib/rules/card.hpp.
 #pragma once
 #include <string>
 #include <string_view>
 
-#include "lib/card.hpp"
+#include "lib/rules/card.hpp"
 
 namespace pyr {
 

@@ -10,7 +10,7 @@
 #include "numbers.hpp"
 #include "rating_text.hpp"
 #include "json.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "mchung94.hpp"
 #include "variant_toml.hpp"
 

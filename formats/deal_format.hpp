@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "lib/game.hpp"
-#include "lib/rating.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/players/rating.hpp"
 #include "text.hpp"
 
 namespace pyr {
@@ -31,7 +31,7 @@ private:
 // its seed (seed=N).
 struct DealNote {
     std::optional<bool> winnable;  // the exact solver's verdict: a win found, or proved lost
-    std::optional<Rating> rating;  // --difficulty: how hard it is (lib/rating.hpp)
+    std::optional<Rating> rating;  // --difficulty: how hard it is (lib/players/rating.hpp)
     bool empty() const { return !winnable.has_value() && !rating.has_value(); }
 };
 

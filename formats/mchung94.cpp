@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace pyr {
 

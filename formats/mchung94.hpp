@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lib/game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 

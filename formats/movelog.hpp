@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "deal_format.hpp"
-#include "lib/game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "json.hpp"
-#include "lib/game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 

@@ -1,9 +1,9 @@
-// A deal's rating (lib/rating.hpp) for people and for programs: one line of
+// A deal's rating (lib/players/rating.hpp) for people and for programs: one line of
 // text, and a JSON object, the same in `rate` and in `deal --difficulty`.
 #pragma once
 #include <string>
 
-#include "lib/rating.hpp"
+#include "lib/players/rating.hpp"
 
 namespace pyr {
 

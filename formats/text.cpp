@@ -21,7 +21,7 @@
 #include <fmt/format.h>
 
 #include "file_lock.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace pyr {
 

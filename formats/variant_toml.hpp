@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lib/variant.hpp"
+#include "lib/rules/variant.hpp"
 
 namespace pyr {
 

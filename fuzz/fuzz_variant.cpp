@@ -14,7 +14,7 @@
 
 #include "formats/variant_toml.hpp"
 #include "fuzz_common.hpp"
-#include "lib/variant.hpp"
+#include "lib/rules/variant.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "lib/game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr::fuzz {
 

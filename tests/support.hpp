@@ -13,9 +13,9 @@
 
 #include <fmt/format.h>
 
-#include "lib/card.hpp"
-#include "lib/game.hpp"
-#include "lib/variant.hpp"
+#include "lib/rules/card.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/rules/variant.hpp"
 
 namespace pyr::test {
 

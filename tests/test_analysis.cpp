@@ -1,4 +1,4 @@
-// A game's analysis (lib/analysis.hpp): its verdicts and its "loses the win"
+// A game's analysis (lib/players/analysis.hpp): its verdicts and its "loses the win"
 // mark agree with solving each position directly, on games that throw a win
 // away on purpose; the expert's counts are those of Expert::weigh.
 #include <catch2/catch.hpp>
@@ -6,10 +6,10 @@
 #include <algorithm>
 
 #include "formats/variant_toml.hpp"
-#include "lib/analysis.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
-#include "lib/strategy.hpp"
+#include "lib/players/analysis.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
+#include "lib/players/strategy.hpp"
 
 using namespace pyr;
 

@@ -9,11 +9,11 @@
 #include <unordered_map>
 
 #include "formats/variant_toml.hpp"
-#include "lib/best_score.hpp"
-#include "lib/pairing.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
-#include "lib/strategy.hpp"
+#include "lib/solve/best_score.hpp"
+#include "lib/solve/pairing.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
+#include "lib/players/strategy.hpp"
 #include "support.hpp"
 
 namespace {

@@ -18,9 +18,9 @@
 #include "formats/movelog.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/game.hpp"
-#include "lib/layout.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/rules/layout.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "support.hpp"
 
 using pyr::Card;

@@ -1,4 +1,4 @@
-// The expert player (lib/expert.hpp): it never reads a face-down card, it
+// The expert player (lib/players/expert.hpp): it never reads a face-down card, it
 // plays only legal moves (so never wins a deal the solver proves lost), and
 // it follows its counts: a move that lost in every stock order it tried is
 // not chosen over one that won in some; on a hand-made deal where one move
@@ -8,10 +8,10 @@
 #include <algorithm>
 
 #include "formats/variant_toml.hpp"
-#include "lib/expert.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
-#include "lib/strategy.hpp"
+#include "lib/players/expert.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
+#include "lib/players/strategy.hpp"
 #include "support.hpp"
 
 using namespace pyr;

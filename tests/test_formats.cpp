@@ -18,7 +18,7 @@
 #include "formats/series.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 using pyr::test::read_deals;
 using pyr::test::deal_error;

@@ -21,7 +21,7 @@
 #include "formats/movelog.hpp"
 #include "formats/text.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "formats/error.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 
 using pyr::test::read_deals;
 using pyr::test::deal_error;

@@ -1,4 +1,4 @@
-// The normal form's context as part of a position's key (lib/normal_form.hpp):
+// The normal form's context as part of a position's key (lib/solve/normal_form.hpp):
 // two contexts get the same key only if they skip the same pairs, here and
 // below; and contexts that skip the same pairs share a key, so the lost table
 // finds a position reached along another line.
@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "lib/normal_form.hpp"
-#include "lib/pairing.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/solve/normal_form.hpp"
+#include "lib/solve/pairing.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "support.hpp"
 
 namespace {

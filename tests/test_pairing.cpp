@@ -1,4 +1,4 @@
-// The layout's facts of order (lib/pairing.hpp) against the rules engine and
+// The layout's facts of order (lib/solve/pairing.hpp) against the rules engine and
 // the solver: no game ever removes a card while one that must go first is
 // still there, or pairs two cards the facts keep apart; and no deal the lock
 // test calls locked can be won.
@@ -8,9 +8,9 @@
 #include <string>
 
 #include "formats/variant_toml.hpp"
-#include "lib/pairing.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
+#include "lib/solve/pairing.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "formats/variant_toml.hpp"
-#include "lib/game.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "support.hpp"
 
 using pyr::Card;

@@ -1,4 +1,4 @@
-// PySolFC's game numbers: the cards PySolFC deals for game N (lib/pysolfc.hpp).
+// PySolFC's game numbers: the cards PySolFC deals for game N (lib/rules/pysolfc.hpp).
 //
 // The vectors were made with PySolFC's own generators, shlomif/pysol_cards
 // 0.12.0 (code/pysol_cards, commit 74074d7), mirroring pysollib/pysolrandom.py
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "formats/variant_toml.hpp"
-#include "lib/pysolfc.hpp"
+#include "lib/rules/pysolfc.hpp"
 #include "support.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// The rating of a deal (lib/rating.hpp): its verdict is the solver's, its
+// The rating of a deal (lib/players/rating.hpp): its verdict is the solver's, its
 // fewest moves a real win that no shorter line beats, its expert count the
 // expert's own games replayed one by one, the same on any number of threads,
 // and its band read from that count alone.
@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "formats/variant_toml.hpp"
-#include "lib/rating.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/players/rating.hpp"
+#include "lib/rules/shuffle.hpp"
 
 using namespace pyr;
 

@@ -9,13 +9,13 @@
 #include <unordered_set>
 
 #include "formats/variant_toml.hpp"
-#include "lib/lost_table.hpp"
-#include "lib/moves_left.hpp"
-#include "lib/pairing.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver_position.hpp"
-#include "lib/solver.hpp"
-#include "lib/strategy.hpp"
+#include "lib/solve/lost_table.hpp"
+#include "lib/solve/moves_left.hpp"
+#include "lib/solve/pairing.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver_position.hpp"
+#include "lib/solve/solver.hpp"
+#include "lib/players/strategy.hpp"
 #include "support.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// Hall's test of the solver (lib/hall.hpp) against brute force: every
+// Hall's test of the solver (lib/solve/hall.hpp) against brute force: every
 // bipartite graph between four cards and four, every graph among four cards of
 // one rank, and the test over pairs of ranks on graphs drawn at random.
 #include <catch2/catch.hpp>
@@ -6,8 +6,8 @@
 #include <array>
 #include <bit>
 
-#include "lib/hall.hpp"
-#include "lib/shuffle.hpp"
+#include "lib/solve/hall.hpp"
+#include "lib/rules/shuffle.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include "formats/cards.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace {
 

@@ -1,9 +1,9 @@
-// The solver's facts of order (lib/order_facts.hpp) on hand-built positions:
+// The solver's facts of order (lib/solve/order_facts.hpp) on hand-built positions:
 // the closure of "x goes before y", partners dropped both ways, moves that
 // break a fact, and the dead-state test on small positions worked out by hand.
 #include <catch2/catch.hpp>
 
-#include "lib/order_facts.hpp"
+#include "lib/solve/order_facts.hpp"
 #include "support.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // The solver's positions in step with the rules engine: at every node of many
 // random walks (forward, with undos, as a search goes) over every preset and
 // over randomly drawn legal variants, FastPosition and GamePosition
-// (lib/solver_position.hpp) offer exactly pyr::Game's legal moves, agree on
+// (lib/solve/solver_position.hpp) offer exactly pyr::Game's legal moves, agree on
 // won / lost / in progress, report the same cards where Game has them, and
 // give two positions the same key only when Game's states are the same;
 // made afresh from a game in its middle, they say the same.
@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/solver_position.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/solve/solver_position.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The blind player's look-ahead (lib/strategy.hpp): pairs made in another
+// The blind player's look-ahead (lib/players/strategy.hpp): pairs made in another
 // order reach the same position, and it searches each position once. Before,
 // it searched every order of the pairs, pairs^6 a move: minutes a game in a
 // layout with many free cards (a reserve of 12 and 9 piles of one).
@@ -8,8 +8,8 @@
 #include <tuple>
 
 #include "formats/variant_toml.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/strategy.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/players/strategy.hpp"
 
 using namespace pyr;
 

@@ -14,7 +14,7 @@
 
 #include "formats/error.hpp"
 #include "formats/variant_toml.hpp"
-#include "lib/variant.hpp"
+#include "lib/rules/variant.hpp"
 
 namespace fs = std::filesystem;
 using pyr::Variant;

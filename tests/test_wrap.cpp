@@ -13,8 +13,8 @@
 #include "formats/position.hpp"
 #include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
-#include "lib/shuffle.hpp"
-#include "lib/strategy.hpp"
+#include "lib/rules/shuffle.hpp"
+#include "lib/players/strategy.hpp"
 
 using pyr::display_width;
 using pyr::wrap_list;

@@ -4,7 +4,7 @@
 #include <atomic>
 
 #include "interval.hpp"
-#include "parallel.hpp"
+#include "lib/parallel.hpp"
 
 namespace pyr {
 

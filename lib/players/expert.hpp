@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "game.hpp"
-#include "solver.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace pyr {
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <cstdint>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 

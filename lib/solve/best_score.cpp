@@ -1,6 +1,6 @@
 // The best-score search: the value of a position is the highest score of a
 // game played on from it to its end (won, or no move left). Depth-first with
-// a bound (lib/best_score.hpp: the bonus still open minus the cards that must
+// a bound (lib/solve/best_score.hpp: the bonus still open minus the cards that must
 // stay) that cuts a branch unable to beat the best line found, and a table of
 // values (exact, or an upper bound where a cut made the search stop short).
 #include "best_score.hpp"

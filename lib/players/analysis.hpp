@@ -1,13 +1,13 @@
 // A played game's analysis, move by move, as a chess engine's: whether the
 // deal was still winnable before and after each move (the solver, the stock
-// known) and the expert's chance before and after it (lib/expert.hpp, the
+// known) and the expert's chance before and after it (lib/players/expert.hpp, the
 // stock unknown); `replay --analyse`.
 #pragma once
 #include <cstdint>
 
 #include "expert.hpp"
-#include "game.hpp"
-#include "solver.hpp"
+#include "lib/rules/game.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace pyr {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "pairing.hpp"
 
 namespace pyr {
@@ -27,7 +27,7 @@ struct SolveOptions {
     // 0), iterative deepening goes on with no more memory than the table.
     std::size_t shortest_bytes = std::size_t{1} << 30;
     // Scored variants: the line to the highest score the position allows
-    // (lib/best_score.hpp), which may be a lost game; not with `shortest`.
+    // (lib/solve/best_score.hpp), which may be a lost game; not with `shortest`.
     bool best_score = false;
     // With best_score: the limit of the best-score search that follows the
     // win search (0: what node_limit leaves it, so that both together search

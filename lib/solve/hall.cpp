@@ -4,7 +4,7 @@
 
 #include <bit>
 
-#include "card.hpp"
+#include "lib/rules/card.hpp"
 
 namespace pyr {
 

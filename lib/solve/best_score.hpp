@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "pairing.hpp"
 #include "solver.hpp"
 

@@ -1,5 +1,5 @@
 // The solver's table of positions proved lost, and the 128-bit key that names
-// a position in it (lib/solver_position.hpp makes the keys).
+// a position in it (lib/solve/solver_position.hpp makes the keys).
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "shuffle.hpp"
+#include "lib/rules/shuffle.hpp"
 #include "strategy.hpp"
 
 namespace pyr {

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "pairing.hpp"
 
 namespace pyr {
@@ -84,7 +84,7 @@ struct OrderInput {
     std::array<std::uint8_t, 64> stock, stock_time;
     int stock_count = 0;
     // Tableau cards no two of which pair with each other from here on (the
-    // normal form holds them apart: lib/normal_form.hpp).
+    // normal form holds them apart: lib/solve/normal_form.hpp).
     std::uint64_t held = 0;
 };
 

@@ -1,5 +1,5 @@
 // The normal form for the order of moves, shared by the win search
-// (lib/solver.cpp) and the best-score search (lib/best_score.cpp).
+// (lib/solve/solver.cpp) and the best-score search (lib/solve/best_score.cpp).
 //
 // A pair whose two cards were both in play before the previous move m could
 // have been made before m, reaching the same position after both (m does not
@@ -24,7 +24,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "lost_table.hpp"
 #include "pairing.hpp"
 

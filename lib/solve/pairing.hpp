@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 
 namespace pyr {
 

@@ -7,7 +7,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "variant.hpp"
+#include "lib/rules/variant.hpp"
 
 namespace pyr {
 

@@ -1,6 +1,6 @@
 // How hard a deal is for a player who does not see the stock: the solver's
 // verdict (stock known), the fewest moves of a win, and the expert player's
-// chance of winning it, estimated from R games of the expert (lib/expert.hpp),
+// chance of winning it, estimated from R games of the expert (lib/players/expert.hpp),
 // each with its own sampling seed. The band (easy to expert) is read from that
 // chance alone, and only a deal the solver wins has one.
 #pragma once
@@ -8,9 +8,9 @@
 #include <optional>
 #include <string_view>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "expert.hpp"
-#include "solver.hpp"
+#include "lib/solve/solver.hpp"
 
 namespace pyr {
 

@@ -1,4 +1,4 @@
-// The solver's two ways to store a position, for lib/solver.cpp and the tests
+// The solver's two ways to store a position, for lib/solve/solver.cpp and the tests
 // that prove them in step with pyr::Game (tests/test_solver_position.cpp).
 // Both offer the engine's own moves and take the rules of a move from
 // game.hpp; neither decides by itself what is legal.
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "lost_table.hpp"
 #include "order_facts.hpp"
 

@@ -11,7 +11,7 @@
 #include <bit>
 #include <unordered_map>
 
-#include "pairing.hpp"
+#include "lib/solve/pairing.hpp"
 
 namespace pyr {
 

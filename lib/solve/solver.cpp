@@ -1,8 +1,8 @@
 // The exact solver's search: depth-first over a solver position
-// (lib/solver_position.hpp: bit sets over the stock order with one waste pile,
+// (lib/solve/solver_position.hpp: bit sets over the stock order with one waste pile,
 // pyr::Game with several), with Kings and forced pairs made at once, a normal
-// form for the order of moves, the dead-state test (lib/order_facts.hpp) and
-// the lost-position table (lib/lost_table.hpp). Every line found is replayed
+// form for the order of moves, the dead-state test (lib/solve/order_facts.hpp) and
+// the lost-position table (lib/solve/lost_table.hpp). Every line found is replayed
 // through pyr::Game before it is returned.
 #include "solver.hpp"
 
@@ -389,7 +389,7 @@ private:
         return ctx.identify(pos_.key(useful), in_play, facts_);
     }
 
-    // The same position with more recycles left (lib/solver_position.hpp)
+    // The same position with more recycles left (lib/solve/solver_position.hpp)
     // was proved lost within `depth` moves, and so is this one.
     bool lost_with_more_recycles(int depth, const NormalForm& ctx, std::uint64_t in_play) {
         bool lost = false;

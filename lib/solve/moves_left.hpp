@@ -1,5 +1,5 @@
 // A lower bound on the moves still needed to win from a position, for the
-// shortest-line search (lib/solver.cpp: its best-first search, A*, and its
+// shortest-line search (lib/solve/solver.cpp: its best-first search, A*, and its
 // iterative deepening, IDA*, both rest on it). Every move counts, draws and
 // recycles too, as in a move log. It never says more than the fewest moves
 // (tests/test_solver.cpp checks it against a breadth-first search).
@@ -23,7 +23,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "game.hpp"
+#include "lib/rules/game.hpp"
 #include "order_facts.hpp"
 
 namespace pyr {

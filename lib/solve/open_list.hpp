@@ -1,4 +1,4 @@
-// The best-first search's queue (lib/solver.cpp, `solve --shortest`):
+// The best-first search's queue (lib/solve/solver.cpp, `solve --shortest`):
 // positions by the estimate f of a whole line through them, fewest first,
 // then by the moves g that reach them, most first, and the last in first
 // among equals, so the children of the position just expanded come next
