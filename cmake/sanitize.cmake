@@ -1,4 +1,4 @@
-# Sanitizer and fuzzing builds of the same project (issue 6). Included near the
+# Sanitizer and fuzzing builds of the same project. Included near the
 # top of CMakeLists.txt so the flags reach every target, tests included.
 #
 #   -DPYRAMIDE_SANITIZE=ON   AddressSanitizer + UndefinedBehaviorSanitizer (g++ or

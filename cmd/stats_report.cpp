@@ -15,7 +15,7 @@ namespace pyr::cmd {
 
 namespace {
 
-// Within the 28 columns of the report's first field. A lock is RULES.md's: a
+// Within the 28 columns of the report's first field. A lock is docs/rules.md's: a
 // card that can never be removed, all its partners lying on top of it.
 const char* const MeasureTitles[Measures] = {"won (solver, stock known)", "pyramid cleared (solver)",
                                              "lock (can never be removed)", "won by the blind player",

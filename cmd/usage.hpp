@@ -1,4 +1,4 @@
-// Usage errors in the project's words (issue 11): every error the option
+// Usage errors in the project's words: every error the option
 // parser can raise, and those a subcommand finds after it (UsageError), said
 // one way, for the subcommand in use, with a pointer to its --help.
 #pragma once

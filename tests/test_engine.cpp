@@ -1,5 +1,5 @@
 // Tests for the rules engine in lib/: layout geometry, seeded dealing, legal
-// moves, resolve() and its messages, apply/undo, and RULES.md's worked example.
+// moves, resolve() and its messages, apply/undo, and docs/rules.md's worked example.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -49,7 +49,7 @@ std::string state_diff(const pyr::State& a, const pyr::State& b) {
     return d;
 }
 
-// The deal of RULES.md's worked example, as examples/worked-example.log lays it out.
+// The deal of docs/rules.md's worked example, as examples/worked-example.log lays it out.
 constexpr std::string_view WorkedPyramid =
     "8D / 6D 6S / AD 6C 3D / KH AC TC 3C / QS 3S 7C 7H KC / 9D TD 7S 6H JS 5H / KS QH 7D JC 2D 5S 9C";
 constexpr std::string_view WorkedStock =
@@ -292,7 +292,7 @@ TEST_CASE("line order puts the reserve and Giza's piles after the stock", "[shuf
 
 // ---------------------------------------------------------------- the worked example
 
-TEST_CASE("the worked example of RULES.md replays to the position it describes", "[game][example]") {
+TEST_CASE("the worked example of docs/rules.md replays to the position it describes", "[game][example]") {
     const std::filesystem::path log_path =
         std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "worked-example.log";
     std::ifstream in(log_path);
@@ -305,7 +305,7 @@ TEST_CASE("the worked example of RULES.md replays to the position it describes",
     CHECK(log.moves.size() == 8);
     Game g(*log.deal.rules, log.deal.deal);
 
-    // The deal is the one RULES.md describes: bottom row KS QH 7D JC 2D 5S 9C, 6H above JC and 2D.
+    // The deal is the one docs/rules.md describes: bottom row KS QH 7D JC 2D 5S 9C, 6H above JC and 2D.
     std::string bottom;
     for (int pos = 21; pos < 28; ++pos) bottom += g.name(g.tableau_card(pos)) + " ";
     CHECK(bottom == "KS QH 7D JC 2D 5S 9C ");

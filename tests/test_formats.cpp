@@ -78,7 +78,7 @@ std::string crlf(const std::string& text) {
 
 const std::string Bom = "\xEF\xBB\xBF";
 
-// The worked example of RULES.md, as examples/worked-example.log has it (less comments).
+// The worked example of docs/rules.md, as examples/worked-example.log has it (less comments).
 const std::string WorkedExample = R"(pyramide-log 1
 variant traditional
 pyramid

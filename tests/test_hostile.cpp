@@ -1,4 +1,4 @@
-// Tests for hostile input and faults (issue 6): bounded reading, torn log
+// Tests for hostile input and faults: bounded reading, torn log
 // lines, terminal-safe messages, variant names that survive a round trip,
 // atomic output and its clean-up.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Tests of writing files (issue 10): Output onto what is not a regular file,
+// Tests of writing files: Output onto what is not a regular file,
 // through symbolic links and with long names; LogWriter's lock, its
 // rewrites without given lines, and line endings kept.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Tests for every variant preset: each one loads with the rules RULES.md gives
+// Tests for every variant preset: each one loads with the rules docs/rules.md gives
 // it, and its distinguishing rule holds in a deal built so the situation arises.
 #include <catch2/catch.hpp>
 
@@ -40,7 +40,7 @@ std::string waste_names(const Game& g, int pile) {
     return s;
 }
 
-// A deal whose pyramid can be cleared in one pass (RULES.md's pairs, worked out by hand):
+// A deal whose pyramid can be cleared in one pass (docs/rules.md's pairs, worked out by hand):
 // the bottom row's Queens and Aces pair among themselves (the fourth Ace, AC, sits above
 // the left end of the bottom row), every other pyramid card (the 2s to 6s) pairs with a
 // stock card turned in the order the pyramid frees them, row by row from the bottom, left
@@ -75,7 +75,7 @@ constexpr std::string_view UpperRows = "-- / -- -- / -- -- -- / -- -- -- -- / --
 
 // ---------------------------------------------------------------- the presets themselves
 
-TEST_CASE("every preset loads with the rules RULES.md gives it", "[presets]") {
+TEST_CASE("every preset loads with the rules docs/rules.md gives it", "[presets]") {
     struct Expect {
         const char* name;
         DeckKind deck;

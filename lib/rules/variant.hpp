@@ -61,7 +61,7 @@ std::vector<VariantProblem> check(const Variant& v);
 
 // Why pairs of `deck` cannot make `target`, or "": the one check of target,
 // made by check() and by a reader given a number too large for an int.
-// The Spanish deck is played to 12 (RULES.md: the rey goes alone).
+// The Spanish deck is played to 12 (docs/rules.md: the rey goes alone).
 std::string target_problem(DeckKind deck, std::int64_t target);
 
 }  // namespace pyr

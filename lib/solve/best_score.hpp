@@ -1,4 +1,4 @@
-// The highest score a position allows in a scored variant (RULES.md
+// The highest score a position allows in a scored variant (docs/rules.md
 // "Scoring"), proved: a depth-first branch and bound over the solver's
 // positions, for Solver::solve with SolveOptions::best_score.
 #pragma once

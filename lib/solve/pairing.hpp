@@ -19,7 +19,7 @@ struct PairingFacts {
     int target = 13;                           // the variant's: two ranks pair if they sum to it
 
     // Of `cards`, the partners not forced to go before it: none left, and it is
-    // locked (RULES.md: a card all of whose partners lie on top of it).
+    // locked (docs/rules.md: a card all of whose partners lie on top of it).
     std::uint64_t partners_not_before(int code, std::uint64_t cards) const {
         return partners[code] & cards & ~before[code];
     }

@@ -33,7 +33,7 @@ for path in deal play validate replay solve stats "stats merge" variants "varian
     expect_same "MANPATH=(empty) pyramide help $path" "$("$bin" $path --help)" "$(MANPATH=$no_pages "$bin" help $path)"
 done
 
-# Every --help line fits 80 columns (issue 11): CLI11 would print the
+# Every --help line fits 80 columns: CLI11 would print the
 # descriptions at any length; WrappingFormatter wraps them at words.
 for path in "" deal play validate replay solve stats "stats merge" variants "variants show" help; do
     # shellcheck disable=SC2086  # the path is words
@@ -41,7 +41,7 @@ for path in "" deal play validate replay solve stats "stats merge" variants "var
     [ -z "$wide" ] || fail "pyramide $path --help has lines over 80 columns:"$'\n'"$wide"
 done
 
-# Every subcommand that reports something has --json (issue 11): all of them,
+# Every subcommand that reports something has --json: all of them,
 # found in the --help texts (so a new one is checked too), but play (a game on
 # a terminal; its log is the record) and help (text for people).
 subcommands() { # PATH...: the subcommands a --help lists

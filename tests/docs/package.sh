@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian package (issue 11): cpack builds it from the build folder into a
+# The Debian package: cpack builds it from the build folder into a
 # temporary one; it carries the copyright file and the changelog, a
 # Maintainer that is not a placeholder, and lintian reports no error or
 # warning on it. Exit 77 (skipped) where lintian or dpkg-deb is missing, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every report fits 80 columns (issue 11): each line of the golden cases'
+# Every report fits 80 columns: each line of the golden cases'
 # stdout (stats, replay, solve, validate, deal, variants, play with no
 # terminal to measure) is at most 80 columns wide, colour removed, a UTF-8
 # character one column. Exempt, each for a reason:

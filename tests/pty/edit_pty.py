@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Line editing in `pyramide play` on a pseudo-terminal (issue 12):
+"""Line editing in `pyramide play` on a pseudo-terminal:
 
   keys      the Up arrow recalls the last line, Left/Right and Backspace edit
             it; no escape sequence reaches the command parser.

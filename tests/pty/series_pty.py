@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A whole Par Pyramide series (six games, --games 6) played on a
-pseudo-terminal as a person would, with the line editor (issue 12):
+pseudo-terminal as a person would, with the line editor:
 
   series   each game's winning line (from `pyramide solve`) typed in: a draw
            after a draw recalled with the Up arrow, the first draw of a

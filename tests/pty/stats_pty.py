@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`pyramide stats` progress on a terminal (issue 11): with stderr a terminal,
+"""`pyramide stats` progress on a terminal: with stderr a terminal,
 a progress line is redrawn at least four times a second whatever the chunk
 size (here all the deals are one chunk, and each deal is slow), shows
 done/total, a rate and an ETA, fits the window, and is erased at the end, so

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Readers of stdin on a terminal (issue 11): `pyramide solve`, `validate -`,
+"""Readers of stdin on a terminal: `pyramide solve`, `validate -`,
 `replay -` and `stats -` with a terminal on stdin say what they wait for,
 then read what is typed up to Ctrl-D. Python 3's standard library only.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bad-input table (issue 6): runs every row of `table` and checks its exit
+# The bad-input table: runs every row of `table` and checks its exit
 # code and its whole stderr, exactly. Run by golden.sh through `cmd`, in this
 # folder, with pyramide first on PATH and a fresh $TMPDIR.
 #
@@ -34,7 +34,7 @@ make_inputs() {
     # A JSON deal spread over 2 MB of lines.
     { echo '{"format":"pyramide-deal","version":1,"stock":['
       for _ in $(seq 100000); do echo '"AS","AS",'; done; echo '"AS"]}'; } >json-huge.jsonl
-    # A JSON string left open on line 1, then 1.3 MB of lines (issue 10: it is
+    # A JSON string left open on line 1, then 1.3 MB of lines (it is
     # reported where the string starts, not as a deal longer than 1 MiB).
     { printf '{"format":"pyramide-deal","version":1,"variant":"trad\n'
       for _ in $(seq 20000); do echo '"AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS","AS",'; done; } >json-unterminated-long.jsonl

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10, finding 1: every reader reads its input once, so the same bytes
+# Every reader reads its input once, so the same bytes
 # give the same output whether they come as a file, on stdin (-), through a
 # pipe path (<(...)) or through a FIFO. For each subcommand that reads input,
 # and each deal form and a log, the four runs must agree byte for byte once
