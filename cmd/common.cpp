@@ -20,7 +20,17 @@ namespace pyr::cmd {
 
 // printable() leaves what it already made safe unchanged, so text quoted once
 // on its way here is not quoted twice.
-void message(const std::string& text) { fmt::print(stderr, "pyramide: {}\n", printable(text)); }
+void message(const std::string& text) { to_stderr(fmt::format("pyramide: {}\n", printable(text))); }
+
+// stderr is the last place to tell of a failure: where it cannot be written
+// (2>/dev/full, a full disk) the text is dropped, and the exit status still
+// says what happened. fmt::print would throw, and a throw from a handler
+// that is reporting an error ends in std::terminate.
+void to_stderr(std::string_view text) noexcept {
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    std::fflush(stderr);
+    std::clearerr(stderr);
+}
 
 void note_terminal_stdin(const std::string& path, std::string_view what) {
     if (path != "-" || ::isatty(STDIN_FILENO) == 0) return;

@@ -36,6 +36,8 @@ struct UsageError : std::runtime_error {
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);
+// Writes `text` to stderr, never throwing: what cannot be written is dropped.
+void to_stderr(std::string_view text) noexcept;
 // A reader of "-" with a terminal on stdin would wait in silence: say what it
 // waits for ("a deal", "a move log") and how to end it.
 void note_terminal_stdin(const std::string& path, std::string_view what);

@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
         try {
             return finish_stdout(s.run());
         } catch (const UsageError& e) {
-            std::fputs(usage_message(app, e.what()).c_str(), stderr);
+            to_stderr(usage_message(app, e.what()));
             return ExitError;
         } catch (const pyr::InputError& e) {
             return report(e);

@@ -167,7 +167,7 @@ std::optional<int> first_word(int argc, char** argv, const CLI::App& app) {
     for (const CLI::App* sub : app.get_subcommands({}))
         if (sub->get_name() == word) return std::nullopt;
     message(unknown_subcommand_text(app, word));
-    fmt::print(stderr, "Run 'pyramide --help' for the commands.\n");
+    to_stderr("Run 'pyramide --help' for the commands.\n");
     return ExitError;
 }
 
