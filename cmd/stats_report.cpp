@@ -32,7 +32,7 @@ std::string source_text(const Report& r) {
 }
 
 double mean_best(const BestTally& b) {
-    return b.deals() ? static_cast<double>(b.total()) / static_cast<double>(b.deals()) : 0;
+    return b.deals() ? static_cast<double>(static_cast<long double>(b.total()) / static_cast<long double>(b.deals())) : 0;
 }
 
 // A tally of scores as the object `key`: "best" (the solver's best scores),
@@ -141,9 +141,9 @@ std::uint64_t BestTally::deals() const {
     return n;
 }
 
-std::int64_t BestTally::total() const {
-    std::int64_t sum = 0;
-    for (const auto& [score, count] : scores) sum += static_cast<std::int64_t>(score) * static_cast<std::int64_t>(count);
+WideInt BestTally::total() const {
+    WideInt sum = 0;
+    for (const auto& [score, count] : scores) sum += static_cast<WideInt>(score) * static_cast<WideInt>(count);
     return sum;
 }
 

@@ -53,7 +53,8 @@ struct BestTally {
         par_series += o.par_series;
     }
     std::uint64_t deals() const;
-    std::int64_t total() const;
+    // Scores times counts: 2^64 deals of 10^6 points overflow 64 bits.
+    WideInt total() const;
 };
 
 // Counts only: everything else is derived, so parts add up exactly.

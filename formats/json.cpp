@@ -577,6 +577,13 @@ JsonWriter& JsonWriter::value(std::int64_t n) {
     return *this;
 }
 
+JsonWriter& JsonWriter::value(WideInt n) {
+    before_value();
+    fmt::format_to(std::back_inserter(out_), "{}", n);
+    done_ = stack_.empty();
+    return *this;
+}
+
 JsonWriter& JsonWriter::value(std::uint64_t n) {
     before_value();
     fmt::format_to(std::back_inserter(out_), "{}", n);

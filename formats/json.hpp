@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "numbers.hpp"
+
 namespace pyr {
 
 struct JsonValue {
@@ -61,6 +63,7 @@ public:
     JsonWriter& value(const char* s);  // exact match, so string literals never decay to the bool overload
     JsonWriter& value(std::int64_t n);
     JsonWriter& value(std::uint64_t n);
+    JsonWriter& value(WideInt n);  // sums of 64-bit counts (a total score over 2^64 deals)
     JsonWriter& value(int n);
     JsonWriter& value(double d);  // shortest round-trip form; NaN and infinities become null
     JsonWriter& value(bool b);

@@ -9,6 +9,10 @@
 
 namespace pyr {
 
+// A signed integer wider than any count, for sums of counts times scores
+// (2^64 deals of 10^6 points overflow 64 bits).
+__extension__ typedef __int128 WideInt;
+
 // Decimal digits only (no sign, no spaces, no 0x, no '+'), within [min, max]; nullopt otherwise,
 // including a value past 2^64-1.
 std::optional<std::uint64_t> parse_decimal(std::string_view text, std::uint64_t min = 0,
