@@ -9,7 +9,7 @@
 namespace pyr {
 
 inline std::pair<double, double> wilson(std::uint64_t k, std::uint64_t n) {
-    if (n == 0) return {0, 0};
+    if (n == 0) return {0, 1};  // no trials: every proportion is possible
     const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
     const double denom = 1 + z * z / nn;
     const double centre = (p + z * z / (2 * nn)) / denom;
