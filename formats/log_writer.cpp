@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
 #include <cstring>
 
 #include <fcntl.h>
@@ -33,25 +32,6 @@ void write_all(int fd, std::string_view data, const std::string& path) {
         done += static_cast<std::size_t>(n);
     }
 }
-
-// Holds back the signals that end a game (a dropped SSH link, kill, Ctrl-C)
-// while the log is written, so a signal never leaves a half-written line or a
-// stray temporary file: it is delivered as soon as the write is done.
-class SignalsHeld {
-public:
-    SignalsHeld() {
-        sigset_t set;
-        sigemptyset(&set);
-        for (int sig : {SIGHUP, SIGTERM, SIGINT, SIGQUIT}) sigaddset(&set, sig);
-        ::sigprocmask(SIG_BLOCK, &set, &old_);
-    }
-    ~SignalsHeld() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
-    SignalsHeld(const SignalsHeld&) = delete;
-    SignalsHeld& operator=(const SignalsHeld&) = delete;
-
-private:
-    sigset_t old_;
-};
 
 // A new temporary file beside `target`, locked before anything can name it
 // as the log. Throws InputError naming `path`; a missing folder is named.

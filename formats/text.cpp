@@ -238,6 +238,15 @@ void unregister_temporary(int slot) {
 }
 }  // namespace
 
+SignalsHeld::SignalsHeld() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGHUP, SIGTERM, SIGINT, SIGQUIT}) sigaddset(&set, sig);
+    ::sigprocmask(SIG_BLOCK, &set, &old_);
+}
+
+SignalsHeld::~SignalsHeld() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
+
 void remove_temporary_files() noexcept {
     for (std::atomic<char*>& slot : pending_temporaries)
         if (char* path = slot.load()) ::unlink(path);
@@ -311,6 +320,7 @@ Output::Output(std::string path) : path_(std::move(path)) {
         return;
     }
     if (exists) lock_replaced();
+    const SignalsHeld held;  // until the file is registered for clean-up
     const int fd = create_temporary_file(folder_of(target_), tmp_);
     if (fd < 0) {
         const int err = errno;

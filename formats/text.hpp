@@ -2,6 +2,7 @@
 // NUL bytes and overlong lines are errors, memory stays bounded per line.
 #pragma once
 #include <cstdint>
+#include <csignal>
 #include <cstdio>
 #include <istream>
 #include <memory>
@@ -145,6 +146,22 @@ int create_temporary_file(const std::string& dir, std::string& tmp);
 std::string folder_of(const std::string& path);
 // Makes a rename in `dir` durable ("" is the current folder); best effort.
 void sync_folder(const std::string& dir);
+
+// Holds back the signals that end a program (a dropped SSH link, kill,
+// Ctrl-C) for its lifetime: they are delivered as soon as it ends. Around a
+// write that must not be cut (a log's line), and around creating a
+// temporary file and registering it for clean-up, so that no signal falls
+// between the two and leaves the file behind.
+class SignalsHeld {
+public:
+    SignalsHeld();
+    ~SignalsHeld();
+    SignalsHeld(const SignalsHeld&) = delete;
+    SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+private:
+    sigset_t old_;
+};
 
 // Removes the temporary files of every Output not yet committed or dropped.
 // Async-signal-safe: for a handler of SIGINT/SIGTERM/SIGHUP, so that a program
