@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include <pthread.h>
+
 namespace pyr {
 
 void parallel_for(std::size_t items, unsigned threads, const std::function<void(unsigned, std::size_t)>& fn) {
@@ -41,6 +43,38 @@ void parallel_for(std::size_t items, unsigned threads, const std::function<void(
     for (std::thread& t : started) t.join();
     for (const std::exception_ptr& f : failures)
         if (f) std::rethrow_exception(f);
+}
+
+namespace {
+struct StackJob {
+    const std::function<void()>* fn;
+    std::exception_ptr failure;
+};
+
+extern "C" void* run_stack_job(void* arg) {
+    auto* job = static_cast<StackJob*>(arg);
+    try {
+        (*job->fn)();
+    } catch (...) {
+        job->failure = std::current_exception();
+    }
+    return nullptr;
+}
+}  // namespace
+
+void with_stack(std::size_t stack_bytes, const std::function<void()>& fn) {
+    StackJob job{&fn, nullptr};
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    int err = pthread_attr_setstacksize(&attr, std::max<std::size_t>(stack_bytes, PTHREAD_STACK_MIN));
+    pthread_t thread;
+    if (err == 0) err = pthread_create(&thread, &attr, run_stack_job, &job);
+    pthread_attr_destroy(&attr);
+    if (err != 0)
+        throw ThreadStartError("cannot start a thread with a stack of " + std::to_string(stack_bytes >> 20) +
+                               " MiB: " + std::generic_category().message(err));
+    pthread_join(thread, nullptr);
+    if (job.failure) std::rethrow_exception(job.failure);
 }
 
 }  // namespace pyr

@@ -21,4 +21,11 @@ public:
 // their next item.
 void parallel_for(std::size_t items, unsigned threads, const std::function<void(unsigned, std::size_t)>& fn);
 
+// Calls fn() on a thread of its own whose stack holds `stack_bytes`, and
+// waits for it: for a deep recursion whose depth the caller knows, so that
+// neither `ulimit -s` nor a worker's default stack decides whether it
+// overflows. An exception from fn is rethrown here; a thread that cannot
+// start is a ThreadStartError.
+void with_stack(std::size_t stack_bytes, const std::function<void()>& fn);
+
 }  // namespace pyr

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "best_score.hpp"
+#include "lib/parallel.hpp"
 #include "lost_table.hpp"
 #include "moves_left.hpp"
 #include "reached_table.hpp"
@@ -552,9 +553,31 @@ Game replay_line(const Game& start, std::vector<Move>& line) {
 
 }  // namespace
 
+namespace {
+// The searches recurse once a move. Most variants' lines are short (a
+// traditional game is at most 77 moves), and run on the caller's stack; a
+// variant with many passes can go MaxDepth deep, too deep for a small stack
+// (`ulimit -s`, a worker thread's 2 MiB), and runs on a stack sized for it.
+constexpr int DeepLine = 300;
+constexpr std::size_t StackPerMove = 16 * 1024;  // several times a release frame: room for sanitizers
+
+int longest_line(const Variant& v) {
+    if (v.passes == UnlimitedPasses) return MaxDepth;
+    const long draws = static_cast<long>(v.stock_size() + 1) * v.passes;
+    return static_cast<int>(std::min<long>(MaxDepth, deck_size(v.deck) + draws + v.passes));
+}
+}  // namespace
+
 SolveResult Solver::solve(const Game& start) {
-    if (options_.best_score && start.variant().scored && !options_.shortest) return solve_for_best_score(start);
-    return solve_for_win(start, options_);
+    const auto run = [&] {
+        if (options_.best_score && start.variant().scored && !options_.shortest) return solve_for_best_score(start);
+        return solve_for_win(start, options_);
+    };
+    const int longest = longest_line(start.variant());
+    if (longest <= DeepLine) return run();
+    SolveResult r;
+    with_stack(static_cast<std::size_t>(longest) * StackPerMove, [&] { r = run(); });
+    return r;
 }
 
 SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options) {
