@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <histedit.h>
 #include <termios.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "formats/error.hpp"
+#include "formats/history_file.hpp"
 #include "formats/text.hpp"
 
 namespace pyr::cmd {
@@ -94,46 +96,43 @@ struct LineEditor::Impl {
         return CC_REDISPLAY;
     }
 
+    // The file's entries go in one by one: libedit never reads the file.
     void load_history() {
         if (path.empty()) return;
-        HistEvent ev;
-        std::error_code ec;
-        if (!std::filesystem::exists(path, ec)) return;
-        // A file that is not libedit's history is not ours to overwrite.
-        if (::history(history, &ev, H_LOAD, path.c_str()) < 0) {
-            problem = fmt::format("history not kept: {} is not a history file pyramide can read", path);
-            path.clear();
+        try {
+            HistEvent ev;
+            for (const std::string& entry : read_history_file(path)) ::history(history, &ev, H_ENTER, entry.c_str());
+        } catch (const InputError& e) {
+            give_up(e.format());
         }
     }
 
     // The file gets this run's line on top of what is in it now (another
-    // `play` may have added lines), written whole: a temporary file renamed.
+    // `play` may have added lines), written whole (a temporary file renamed
+    // over the file a symbolic link names, not over the link), while a lock
+    // on its folder keeps two games from writing it at once.
     void save_line(const std::string& line) {
         if (path.empty()) return;
-        const std::filesystem::path file(path);
+        const std::string target = follow_symlinks(path);
         std::error_code ec;
-        std::filesystem::create_directories(file.parent_path(), ec);
-        History* merged = history_init();
-        HistEvent ev;
-        ::history(merged, &ev, H_SETSIZE, HistorySize);
-        ::history(merged, &ev, H_SETUNIQUE, 1);
-        if (std::filesystem::exists(file, ec)) ::history(merged, &ev, H_LOAD, path.c_str());
-        ::history(merged, &ev, H_ENTER, line.c_str());
-        std::string temp = (file.parent_path() / ".pyramide-XXXXXX").string();
-        const int fd = ::mkstemp(temp.data());
-        bool ok = fd >= 0;
-        if (ok) {
-            FILE* out = ::fdopen(fd, "w");
-            ok = out && ::history(merged, &ev, H_SAVE_FP, out) >= 0;
-            ok = out && std::fclose(out) == 0 && ok;
-            ok = ok && std::rename(temp.c_str(), path.c_str()) == 0;
-            if (!ok) std::remove(temp.c_str());
+        std::filesystem::create_directories(std::filesystem::path(target).parent_path(), ec);
+        const std::string folder = folder_of(target);
+        const int folder_fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (folder_fd >= 0) ::flock(folder_fd, LOCK_EX);  // released by the close below
+        try {
+            const std::vector<std::string> entries = with_entry(read_history_file(path), line, HistorySize);
+            Output out(target);
+            out.write(format_history(entries));
+            out.commit();
+        } catch (const InputError& e) {
+            give_up(e.format());
         }
-        if (!ok) {
-            problem = fmt::format("history not kept: cannot write {}: {}", path, std::strerror(errno));
-            path.clear();
-        }
-        history_end(merged);
+        if (folder_fd >= 0) ::close(folder_fd);
+    }
+
+    void give_up(const std::string& why) {
+        problem = "history not kept: " + why;
+        path.clear();
     }
 };
 

@@ -6,13 +6,16 @@
   history   a second run of play recalls the first run's lines (the history
             file under $XDG_STATE_HOME/pyramide), without completion spaces,
             and an unreadable history file is left alone, with a message.
+  hostile   a history file that is a FIFO, a link to /dev/zero or a file of
+            malformed escapes is not read (play starts at once and says
+            "history not kept"); a link to a real history file stays a link.
   complete  Tab completes commands and the card names in play right now, and
             lists the candidates when there are several.
   confirm   quit of a game no log keeps asks first (n goes on, y quits).
   restore   a game ended by a signal while the line editor has the terminal
             leaves it as it was (canonical mode, echo on).
 
-Usage: edit_pty.py PYRAMIDE_BINARY [keys|history|complete|confirm|restore]...  (default: all)
+Usage: edit_pty.py PYRAMIDE_BINARY [keys|history|hostile|complete|confirm|restore]...  (default: all)
 """
 import os
 import re
@@ -178,8 +181,52 @@ def check_restore(binary, tmp):
         print("ok: restore: after SIGTERM mid-line the terminal is canonical with echo, as before")
 
 
+def check_hostile(binary, tmp):
+    folder = os.path.join(tmp, "state", "pyramide")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "history")
+    cases = [
+        ("a FIFO", lambda: os.mkfifo(path)),
+        ("a link to /dev/zero", lambda: os.symlink("/dev/zero", path)),
+        ("malformed escapes", lambda: open(path, "w").write("_HiStOrY_V2_\n\\xzz\n")),
+    ]
+    for what, make in cases:
+        make()
+        started = time.monotonic()
+        t = start(binary, tmp)
+        t.wait_prompts(1, f"hostile: {what}")
+        took = time.monotonic() - started
+        t.command("draw")
+        quit_game(t)
+        t.wait()
+        if "history not kept" not in t.text():
+            fail(f"hostile: {what}: play did not say the history is not kept:\n{t.text()[-400:]}")
+        elif took > 5:
+            fail(f"hostile: {what}: the first prompt took {took:.1f} s")
+        else:
+            print(f"ok: hostile: {what}: not read, and play says so")
+        os.remove(path)
+    # A link to a real history file: the file gets the line, the link stays.
+    real = os.path.join(tmp, "my-history")
+    with open(real, "w") as f:
+        f.write("_HiStOrY_V2_\nmoves\n")
+    os.symlink(real, path)
+    t = start(binary, tmp)
+    t.wait_prompts(1, "hostile: a link")
+    t.command("draw")
+    quit_game(t)
+    t.wait()
+    lines = open(real).read().splitlines()
+    if not os.path.islink(path):
+        fail("hostile: the link to the history file was replaced by a plain file")
+    elif lines[:2] != ["_HiStOrY_V2_", "moves"] or "draw" not in lines:
+        fail(f"hostile: the linked history file does not hold the new line: {lines}")
+    else:
+        print("ok: hostile: a link to the history file stays a link, and its file gets the line")
+
+
 def main():
-    checks = {"keys": check_keys, "history": check_history, "complete": check_complete, "confirm": check_confirm,
+    checks = {"keys": check_keys, "history": check_history, "hostile": check_hostile, "complete": check_complete, "confirm": check_confirm,
               "restore": check_restore}
     return run_groups(__doc__, checks, "pyramide-edit.", "all line-editing checks passed")
 
