@@ -785,7 +785,7 @@ std::unique_ptr<Slot> Session::resume_series(int& k) {
     }
     if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
     games_ = s.games;
-    deal_file_ = s.deals;
+    deal_file_ = series_deals_file(in.name(), s);
     first_log_ = series_log_path(o_.resume, s.logs.front().name);
     for_each_series_game(in.name(), s, cache_, o_.variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
         if (&e == &s.logs.back()) return;  // opened below, to go on with

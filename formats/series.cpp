@@ -1,6 +1,11 @@
 #include "series.hpp"
 
 #include <filesystem>
+#include <map>
+#include <unordered_map>
+#include <utility>
+
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -25,6 +30,15 @@ std::string rest_of_line(const std::string& raw, std::size_t keyword_end) {
     return raw.substr(from, to - from);
 }
 
+// A path named in a file is not a pipe the user chose to read: a FIFO or a
+// device would be waited on, or read without end.
+void require_regular_file(const std::string& path, const std::string& file, int line, int col,
+                          const std::string& what) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        throw InputError(file, line, col, fmt::format("{} is not a regular file", what));
+}
+
 }  // namespace
 
 Series read_series(LineReader& lines) {
@@ -33,6 +47,7 @@ Series read_series(LineReader& lines) {
     read_format_header(lines, SeriesHeader, SeriesVersion, "series", "series of games");
     std::string raw;
     bool games_seen = false, deals_seen = false;
+    std::unordered_map<std::string, int> listed;  // each log's name, made plain (./a.log is a.log), and its line
     while (lines.next(raw)) {
         const std::string line = strip_comment(raw);
         const std::vector<Token> toks = tokenize(line);
@@ -44,11 +59,13 @@ Series read_series(LineReader& lines) {
         if (word == "game") {
             SeriesEntry e{rest_of_line(raw, end), lines.line_number(), col};
             if (e.name.empty()) lines.fail(col, "'game' needs the name of a move log");
-            for (const SeriesEntry& other : s.logs)
-                if (other.name == e.name)
-                    lines.fail(col, fmt::format("'{}' is listed twice (line {} too)", excerpt(e.name), other.line));
+            const auto [other, added] =
+                listed.emplace(std::filesystem::path(e.name).lexically_normal().string(), e.line);
+            if (!added) lines.fail(col, fmt::format("'{}' is listed twice (line {} too)", excerpt(e.name), other->second));
             if (s.games > 0 && static_cast<int>(s.logs.size()) == s.games)
                 lines.fail(col, fmt::format("more games than the series has ('games {}')", s.games));
+            if (static_cast<int>(s.logs.size()) == MaxSeriesLogs)
+                lines.fail(col, fmt::format("more than {} games: a series holds at most {}", MaxSeriesLogs, MaxSeriesLogs));
             s.logs.push_back(std::move(e));
         } else if (word == "games" || word == "deals") {
             if (!s.logs.empty()) lines.fail(col, fmt::format("'{}' must come before the first 'game'", word));
@@ -57,6 +74,8 @@ Series read_series(LineReader& lines) {
             seen = true;
             if (word == "deals") {
                 s.deals = rest_of_line(raw, end);
+                s.deals_line = lines.line_number();
+                s.deals_col = col;
                 if (s.deals.empty()) lines.fail(col, "'deals' needs the name of a deal file");
             } else {
                 if (toks.size() != 2) lines.fail(col, "expected 'games N'");
@@ -84,18 +103,30 @@ std::string series_log_path(const std::string& series_file, const std::string& e
     return folder.empty() ? entry : (folder / name).string();
 }
 
+std::string series_deals_file(const std::string& series_file, const Series& series) {
+    if (series.deals.empty()) return "";
+    const std::string path = series_log_path(series_file, series.deals);
+    require_regular_file(path, series_file, series.deals_line, series.deals_col,
+                         fmt::format("the deal file ({})", printable(series.deals)));
+    return path;
+}
+
 void for_each_series_game(const std::string& series_file, const Series& series, RulesCache& cache,
                           const std::string& variant, const SeriesGameFn& fn) {
     std::string first_variant;
+    std::map<std::pair<dev_t, ino_t>, std::size_t> files;  // each game's file, and its game
     for (std::size_t i = 0; i < series.logs.size(); ++i) {
         const SeriesEntry& e = series.logs[i];
         const std::string path = series_log_path(series_file, e.name);
-        // A name in a file is not a pipe the user chose to read: a FIFO or a
-        // device would be waited on, or read without end.
-        std::error_code ec;
-        if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-            throw InputError(series_file, e.line, e.col,
-                             fmt::format("game {} ({}) is not a regular file", i + 1, printable(e.name)));
+        require_regular_file(path, series_file, e.line, e.col, fmt::format("game {} ({})", i + 1, printable(e.name)));
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0) {
+            const auto [earlier, added] = files.emplace(std::pair(st.st_dev, st.st_ino), i);
+            if (!added)
+                throw InputError(series_file, e.line, e.col,
+                                 fmt::format("game {} ({}) is the same file as game {} ({})", i + 1, printable(e.name),
+                                             earlier->second + 1, printable(series.logs[earlier->second].name)));
+        }
         Input in(path);
         const MoveLog log = read_log(in.lines(), cache, variant);
         const std::string& name = log.deal.rules->variant.name;

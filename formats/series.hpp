@@ -14,6 +14,9 @@
 namespace pyr {
 
 inline constexpr int MaxSeriesGames = 1000;
+// The most `game` lines a series file may hold (an open series, "another
+// game?" after each, has no `games N` to bound it).
+inline constexpr int MaxSeriesLogs = 10000;
 
 struct SeriesEntry {
     std::string name;  // as written: a file name in the series file's folder, or a path
@@ -23,6 +26,7 @@ struct SeriesEntry {
 struct Series {
     int games = 0;      // the games the series has (play --games N); 0: open, "another game?" after each
     std::string deals;  // the deal file the games come from, in order; "": seeds, one after another
+    int deals_line = 0, deals_col = 0;
     std::vector<SeriesEntry> logs;
     int torn_line = 0;  // a last line without its newline, ignored (as in a move log)
     std::string torn_text;
@@ -38,10 +42,16 @@ std::vector<InputError> series_warnings(const Series& series, const std::string&
 // The file a series entry names: a relative name is in the series file's folder.
 std::string series_log_path(const std::string& series_file, const std::string& entry);
 
+// The deal file a series names (its `deals` line), which must be a regular
+// file if it exists: a FIFO or a device named in a file is never waited on
+// or read without end. Throws InputError at the `deals` line.
+std::string series_deals_file(const std::string& series_file, const Series& series);
+
 // Each game a series lists, its log read and replayed, in order, given to
 // `fn` with its entry and the game at the log's end. Throws InputError: in a
 // log, as its reader does; at the series file's line, for a game that is not
-// over but not last, or of another variant than the first game.
+// over but not last, of another variant than the first game, or the same
+// file as an earlier game under another name (./won.log, a link).
 using SeriesGameFn = std::function<void(const SeriesEntry&, const MoveLog&, const Game&)>;
 void for_each_series_game(const std::string& series_file, const Series& series, RulesCache& cache,
                           const std::string& variant, const SeriesGameFn& fn);
