@@ -181,8 +181,12 @@ void LogWriter::drop_lines(const std::vector<int>& lines) {
     struct stat st {};
     try {
         copied = copy_lines(fd_, fd, whole_bytes_, lines, path_);
-        // The log keeps its permissions: a private (0600) log stays private.
-        if (::fstat(fd_, &st) == 0) ::fchmod(fd, st.st_mode & 07777);
+        // The log keeps its owner (rewritten by root, a player's log stays
+        // the player's) and its permissions: a private (0600) log stays private.
+        if (::fstat(fd_, &st) == 0) {
+            if (::fchown(fd, st.st_uid, st.st_gid) != 0) { /* not root: the log is ours already */ }
+            ::fchmod(fd, st.st_mode & 07777);
+        }
         if (::fsync(fd) != 0 || ::fstat(fd, &st) != 0) fail(path_, "cannot write", errno);
         if (::rename(tmp.c_str(), target_.c_str()) != 0) fail(path_, "cannot write", errno);
     } catch (...) {

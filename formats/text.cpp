@@ -330,7 +330,13 @@ Output::Output(std::string path) : path_(std::move(path)) {
     pending_slot_ = register_temporary(tmp_);
     // A file replaced keeps its permissions: a private (0600) file must not
     // become readable by all because it was rewritten.
-    if (exists) ::fchmod(fd, old.st_mode & 07777);
+    // As root, a file of another user's stays theirs (chown before chmod,
+    // which it may clear set-id bits of); elsewhere the chown is a no-op or
+    // refused, and the new file is the writer's, as an editor's would be.
+    if (exists) {
+        if (::fchown(fd, old.st_uid, old.st_gid) != 0) { /* not root: the file is ours */ }
+        ::fchmod(fd, old.st_mode & 07777);
+    }
     file_ = ::fdopen(fd, "w");
     if (!file_) {
         const int err = errno;
