@@ -494,7 +494,19 @@ Subcommand setup_stats(CLI::App& parent) {
     app->footer("Examples:\n  pyramide stats --seeds 0..9999\n"
                 "  pyramide stats --seeds 0..999999 --shard 3/8 --json > part3.json\n"
                 "  pyramide stats merge part*.json");
-    return {app, [o, merge] { return merge->parsed() ? run_merge(o->parts, o->form()) : run_stats(*o); }};
+    return {app, [o, app, merge] {
+        if (o->json && o->csv) throw UsageError("give --json or --csv, not both");
+        if (!merge->parsed()) return run_stats(*o);
+        // What stats was given before `merge` belongs to a run over deals: the
+        // parts already say what they measured.
+        for (const CLI::Option* opt : app->get_options())
+            if (opt->count() > 0 && opt->get_name() != "--json" && opt->get_name() != "--csv")
+                throw UsageError(opt->get_name().starts_with("-")
+                                     ? fmt::format("merge takes only its files, --json and --csv: {} belongs to a run "
+                                                   "of stats", opt->get_name())
+                                     : "merge takes only its files, --json and --csv: give the files after 'merge'");
+        return run_merge(o->parts, o->form());
+    }};
 }
 
 }  // namespace pyr::cmd
