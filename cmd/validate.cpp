@@ -146,7 +146,12 @@ std::string variants_text(const FileReport& r) {
     return out;
 }
 
+// A file that breaks the rules is a verdict, on stdout beside the valid ones
+// ("FILE:LINE:COL: invalid: why"); one that cannot be read is an error, on
+// stderr.
 void print_text(const FileReport& r, bool quiet) {
+    if (!r.ok && r.error.severity == Severity::Invalid)
+        return void(fmt::print("{}invalid: {}\n", printable(r.error.where()), printable(r.error.message)));
     if (!r.ok) return void(report(r.error));
     if (quiet) return;
     if (r.kind == InputKind::Series)

@@ -81,9 +81,17 @@ while IFS= read -r row || [ -n "$row" ]; do
     where=${rest%% | *}; message=${rest#* | }
     quoted="'${input//\'/\'\\\'\'}'"
     run=${command//INPUT/$quoted}
-    actual=$(bash -c "$run" 2>&1 >/dev/null </dev/null)
-    actual_status=$?
-    expected="pyramide: ${where:+$where: }$message"
+    # validate's verdict on a file that breaks the rules (exit 1) is on
+    # stdout, "FILE:LINE:COL: invalid: ..."; every other message on stderr.
+    if [[ $command == "pyramide validate "* && $status == 1 ]]; then
+        actual=$(bash -c "$run" 2>/dev/null </dev/null)
+        actual_status=$?
+        expected="${where:+$where: }invalid: $message"
+    else
+        actual=$(bash -c "$run" 2>&1 >/dev/null </dev/null)
+        actual_status=$?
+        expected="pyramide: ${where:+$where: }$message"
+    fi
     if [ -n "${RECORD:-}" ]; then
         echo "$input | $command | $actual_status | $actual"
         continue
