@@ -52,6 +52,12 @@ std::uint64_t parse_number(std::string_view text, std::string_view what, std::ui
 SeedRange parse_seed_range(std::string_view text, std::string_view what) {
     const std::size_t dots = text.find("..");
     if (dots == std::string_view::npos) {
+        // "0-9", "0:9", "0,9" and their like: the range the user meant, in our spelling.
+        const std::size_t sep = text.find_first_of("-:,_", 1);
+        const std::size_t last = sep == std::string_view::npos ? sep : text.find_first_not_of(text[sep], sep);
+        if (last != std::string_view::npos && parse_decimal(text.substr(0, sep)) && parse_decimal(text.substr(last)))
+            throw InputError("", 0, 0, fmt::format("{}: '{}' is not a range: write {}..{}", what, excerpt(text),
+                                                   text.substr(0, sep), text.substr(last)));
         const std::uint64_t seed = parse_number(text, what);
         return {seed, seed};
     }
