@@ -210,11 +210,6 @@ private:
 // Adds one log's result to the tally; a series counts as par at 0 or more.
 class LogCounter {
 public:
-    void add(const MoveLog& log, const std::string& file) {
-        Game game(*log.deal.rules, log.deal.deal);
-        replay(log, game);
-        add(log, game, file);
-    }
     // A series file's games: a series of its own, not run into the logs before
     // or after it (formats/series.md).
     void add_series(Input& in, RulesCache& cache, const std::string& variant) {
@@ -228,9 +223,17 @@ public:
         in_series_ = 0;
         series_total_ = 0;
     }
+    // A log (or series) that breaks the rules or cannot be read is reported
+    // with the others, not instead of them.
+    void add_invalid(const InputError& e) { invalid_.push_back(e); }
+    int exit_code() const {
+        int rc = ExitOk;
+        for (const InputError& e : invalid_) rc = std::max<int>(rc, e.severity == Severity::Invalid ? ExitNegative : ExitError);
+        return rc;
+    }
     void print(ReportForm form) const;
 
-private:
+    // A log replayed to its end.
     void add(const MoveLog& log, const Game& game, const std::string& file) {
         const std::string& name = log.deal.rules->variant.name;
         if (t_.logs == 0) variant_ = name;
@@ -257,11 +260,13 @@ private:
         }
     }
 
+private:
     LogTally t_;
     std::string variant_;
     std::int64_t series_total_ = 0;
     bool scored_ = false;  // scores and series are shown only for a scored variant
     int in_series_ = 0, series_len_ = 0;
+    std::vector<InputError> invalid_;
 };
 
 void LogCounter::print(ReportForm form) const {
@@ -275,6 +280,13 @@ void LogCounter::print(ReportForm form) const {
             w.key("mean_score").value(std::round(mean * 1e6) / 1e6);
         }
         if (series_len_ > 0) w.key("series").value(t_.series).key("par_series").value(t_.par_series);
+        if (!invalid_.empty()) {
+            w.key("invalid").begin_array();
+            for (const InputError& e : invalid_)
+                w.begin_object().key("file").value(e.file).key("line").value(e.line).key("col").value(e.col)
+                    .key("message").value(e.message).end_object();
+            w.end_array();
+        }
         w.end_object();
         fmt::print("{}\n", w.str());
     } else if (form == ReportForm::Csv) {
@@ -287,13 +299,22 @@ void LogCounter::print(ReportForm form) const {
             head += ",series,par_series";
             row += fmt::format(",{},{}", t_.series, t_.par_series);
         }
+        if (!invalid_.empty()) {
+            head += ",invalid";
+            row += fmt::format(",{}", invalid_.size());
+        }
         fmt::print("{}\n{}\n", head, row);
     } else {
-        fmt::print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
-                   t_.logs == 1 ? "" : "s", t_.won, t_.lost, t_.unfinished);
+        if (t_.logs == 0)
+            fmt::print("no valid log to count\n");
+        else
+            fmt::print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
+                       t_.logs == 1 ? "" : "s", t_.won, t_.lost, t_.unfinished);
         if (scored_) fmt::print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
         if (series_len_ > 0)
             fmt::print("series of {}: {} complete, {} par (total 0 or more)\n", series_len_, t_.series, t_.par_series);
+        if (!invalid_.empty()) fmt::print("invalid: {}, not counted above\n", invalid_.size());
+        for (const InputError& e : invalid_) fmt::print("  {}\n", printable(e.format()));
     }
 }
 
@@ -370,6 +391,23 @@ private:
     std::vector<Deal> chunk_;
 };
 
+// One log or series file into `logs`; one that breaks the rules or is not a
+// log after all is counted as invalid. A log of another variant than the
+// others is still an error: the report would mean nothing.
+void add_log_file(LogCounter& logs, Input& in, bool series, RulesCache& cache, const std::string& variant) {
+    std::optional<MoveLog> log;
+    std::optional<Game> game;
+    try {
+        if (series) return logs.add_series(in, cache, variant);
+        log = read_log(in.lines(), cache, variant);
+        game.emplace(*log->deal.rules, log->deal.deal);
+        replay(*log, *game);
+    } catch (const InputError& e) {
+        return logs.add_invalid(e);
+    }
+    logs.add(*log, *game, in.name());
+}
+
 // Deal files or move logs, each input opened and read once (stdin and pipes
 // cannot be read twice); all deals, or all logs. Deals typed at the terminal
 // would be drawn over: no progress then.
@@ -394,8 +432,7 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
         if (kind == InputKind::Log) {
             // One log (or one series) a file: the files are the total.
             if (!log_progress) log_progress.emplace("logs", o.files.size(), !typed);
-            if (series) logs.add_series(in, cache, o.variant);
-            else logs.add(read_log(in.lines(), cache, o.variant), in.name());
+            add_log_file(logs, in, series, cache, o.variant);
             log_progress->advance();
             continue;
         }
@@ -406,7 +443,7 @@ int run_files(const StatsOptions& o, RulesCache& cache, Report& r, unsigned jobs
     if (seen == InputKind::Log) {
         log_progress->finish();
         logs.print(o.form());
-        return ExitOk;
+        return logs.exit_code();
     }
     if (deals) deals->finish();
     if (r.variant.empty()) r.variant = cache.get(o.variant.empty() ? "traditional" : o.variant).variant.name;
