@@ -24,10 +24,22 @@ struct SeedRequirement {
     std::string option;  // "--seed 7" or "--seeds 100..109", for messages
 };
 
+// What --deal FILE or --deals FILE requires: the deals handed out, by their
+// cards, so that PySolFC and hand-made deals are checked as seeds are.
+struct HandedOut {
+    std::string file, option;  // the file, and "--deal" or "--deals"
+    std::vector<Deal> deals;
+    bool any() const { return !file.empty(); }
+};
+// A round's deal file is read whole: more deals than this is not a round.
+constexpr std::size_t MaxHandedOut = 100000;
+
 struct ValidateOptions {
     std::vector<std::string> files;
     std::string variant;
     SeedRequirement seed;  // --seed N or --seeds A..B
+    std::string deal_file, deals_file;  // --deal FILE, --deals FILE
+    HandedOut handed_out;
     bool json = false;
     bool quiet = false;
 };
@@ -62,6 +74,41 @@ void check_required_seed(const std::string& file, const ReadDeal& rd, const Seed
                      Severity::Invalid);
 }
 
+// The number (from 1) of the handed-out deal `rd` is, or an InputError at
+// the deal: the same variant and the same cards in the same places.
+std::size_t check_handed_out(const std::string& file, const ReadDeal& rd, const HandedOut& h) {
+    const Deal& d = rd.deal;
+    for (std::size_t i = 0; i < h.deals.size(); ++i) {
+        const Deal& e = h.deals[i];
+        if (e.variant == d.variant && e.tableau == d.tableau && e.stock == d.stock) return i + 1;
+    }
+    throw InputError(file, rd.line, 0,
+                     h.deals.size() == 1
+                         ? fmt::format("not the deal in {} ({})", printable(h.file), h.option)
+                         : fmt::format("none of the {} deals in {} ({})", h.deals.size(), printable(h.file), h.option),
+                     Severity::Invalid);
+}
+
+HandedOut read_handed_out(const ValidateOptions& o, RulesCache& cache) {
+    HandedOut h;
+    if (o.deal_file.empty() && o.deals_file.empty()) return h;
+    if (!o.deal_file.empty() && !o.deals_file.empty()) throw UsageError("give --deal or --deals, not both");
+    h.option = o.deal_file.empty() ? "--deals" : "--deal";
+    h.file = o.deal_file.empty() ? o.deals_file : o.deal_file;
+    Input in(h.file);
+    DealReader reader(in.lines(), cache, o.variant);
+    while (const std::optional<ReadDeal> rd = reader.next()) {
+        if (h.deals.size() == MaxHandedOut)
+            throw InputError(in.name(), rd->line, 0, fmt::format("more than {} deals: not a round", MaxHandedOut));
+        h.deals.push_back(rd->deal);
+    }
+    if (h.deals.empty()) throw InputError(in.name(), 0, 0, fmt::format("{}: no deal in it", h.option));
+    if (h.option == "--deal" && h.deals.size() > 1)
+        throw UsageError(fmt::format("--deal {} holds {} deals: give a round's deals with --deals",
+                                     printable(h.file), h.deals.size()));
+    return h;
+}
+
 struct FileReport {
     std::string file;
     InputKind kind = InputKind::Empty;
@@ -74,6 +121,7 @@ struct FileReport {
     std::vector<InputError> warnings;
     bool torn = false;
     std::string result;
+    std::vector<std::size_t> handed_out;  // with --deal(s): which deal each log or deal is
     // A series file: its games, how many it has (0: open), and their results.
     int games = 0, of_games = 0, won = 0, lost = 0, unfinished = 0;
     bool ok = true;
@@ -101,6 +149,7 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
             const MoveLog log = read_log(in.lines(), cache, o.variant);
             r.count_variant(log.deal.rules->variant.name);
             check_required_seed(in.name(), log.deal, req);
+            if (o.handed_out.any()) r.handed_out.push_back(check_handed_out(in.name(), log.deal, o.handed_out));
             Game game(*log.deal.rules, log.deal.deal);
             r.torn = log.torn_line > 0;
             r.warnings = log_warnings(log, in.name());
@@ -116,6 +165,7 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
                                                                           const Game& game) {
                 if (r.variants.empty()) r.count_variant(log.deal.rules->variant.name);
                 check_required_seed(log.file, log.deal, req);
+                if (o.handed_out.any()) r.handed_out.push_back(check_handed_out(log.file, log.deal, o.handed_out));
                 ++r.games;
                 r.won += game.status() == Status::Won;
                 r.lost += game.status() == Status::Lost;
@@ -125,6 +175,7 @@ FileReport check_file(const std::string& path, const ValidateOptions& o, const S
             DealReader reader(in.lines(), cache, o.variant);
             while (const std::optional<ReadDeal> rd = reader.next()) {
                 check_required_seed(in.name(), *rd, req);
+                if (o.handed_out.any()) r.handed_out.push_back(check_handed_out(in.name(), *rd, o.handed_out));
                 r.count_variant(rd->rules->variant.name);
                 ++r.deals;
             }
@@ -149,20 +200,31 @@ std::string variants_text(const FileReport& r) {
 // A file that breaks the rules is a verdict, on stdout beside the valid ones
 // ("FILE:LINE:COL: invalid: why"); one that cannot be read is an error, on
 // stderr.
-void print_text(const FileReport& r, bool quiet) {
+// ", deal 3 of round.txt", ", deals 1, 4 of round.txt": which deals handed out these are.
+std::string handed_out_text(const FileReport& r, const HandedOut& h) {
+    if (r.handed_out.empty() || h.deals.size() == 1) return "";
+    std::string list;
+    for (std::size_t i = 0; i < r.handed_out.size() && i < 10; ++i) list += fmt::format("{}{}", i ? ", " : "", r.handed_out[i]);
+    if (r.handed_out.size() > 10) list += ", ...";
+    return fmt::format(", deal{} {} of {}", r.handed_out.size() == 1 ? "" : "s", list, printable(h.file));
+}
+
+void print_text(const FileReport& r, bool quiet, const HandedOut& h) {
     if (!r.ok && r.error.severity == Severity::Invalid)
         return void(fmt::print("{}invalid: {}\n", printable(r.error.where()), printable(r.error.message)));
     if (!r.ok) return void(report(r.error));
     if (quiet) return;
     if (r.kind == InputKind::Series)
-        fmt::print("{}: ok: series, {}, {}{} game{}: {} won, {} lost, {} unfinished\n", printable(r.file),
+        fmt::print("{}: ok: series, {}, {}{} game{}: {} won, {} lost, {} unfinished{}\n", printable(r.file),
                    variants_text(r), r.games, r.of_games ? fmt::format(" of {}", r.of_games) : "",
-                   (r.of_games ? r.of_games : r.games) == 1 ? "" : "s", r.won, r.lost, r.unfinished);
+                   (r.of_games ? r.of_games : r.games) == 1 ? "" : "s", r.won, r.lost, r.unfinished,
+                   handed_out_text(r, h));
     else if (r.kind == InputKind::Log)
-        fmt::print("{}: ok: move log, {}, {} move{}, {}{}\n", printable(r.file), variants_text(r), r.moves,
-                   r.moves == 1 ? "" : "s", r.result, r.torn ? " (torn last line ignored)" : "");
+        fmt::print("{}: ok: move log, {}, {} move{}, {}{}{}\n", printable(r.file), variants_text(r), r.moves,
+                   r.moves == 1 ? "" : "s", r.result, handed_out_text(r, h), r.torn ? " (torn last line ignored)" : "");
     else
-        fmt::print("{}: ok: {} deal{}, {}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r));
+        fmt::print("{}: ok: {} deal{}, {}{}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r),
+                   handed_out_text(r, h));
 }
 
 void write_json(const FileReport& r, JsonWriter& w) {
@@ -181,6 +243,11 @@ void write_json(const FileReport& r, JsonWriter& w) {
         w.end_object();
     }
     if (r.kind == InputKind::Log && r.ok) w.key("moves").value(r.moves).key("result").value(r.result);
+    if (!r.handed_out.empty()) {
+        w.key("handed_out").begin_array();
+        for (const std::size_t k : r.handed_out) w.value(static_cast<std::uint64_t>(k));
+        w.end_array();
+    }
     write_warnings(w, r.warnings);
     if (!r.ok) {
         w.key("error").begin_object().key("line").value(r.error.line).key("col").value(r.error.col);
@@ -191,8 +258,9 @@ void write_json(const FileReport& r, JsonWriter& w) {
     w.end_object();
 }
 
-int run_validate(const ValidateOptions& o) {
+int run_validate(ValidateOptions& o) {
     RulesCache cache;
+    o.handed_out = read_handed_out(o, cache);
     const SeedRequirement& req = o.seed;
     int rc = ExitOk;
     JsonWriter w;
@@ -202,7 +270,7 @@ int run_validate(const ValidateOptions& o) {
         rc = std::max(rc, r.exit);
         for (const InputError& e : r.warnings) warn(e);
         if (o.json) write_json(r, w);
-        else print_text(r, o.quiet);
+        else print_text(r, o.quiet, o.handed_out);
     }
     w.end_array().key("valid").value(rc == ExitOk).end_object();
     if (o.json) fmt::print("{}\n", w.str());
@@ -234,9 +302,16 @@ Subcommand setup_validate(CLI::App& parent) {
                                              o->seed = {true, r.first, r.last, "--seeds " + text};
                                          });
     seeds->type_name("A..B");
+    app->add_option("--deal", o->deal_file,
+                    "Require every deal, and every log's, to be the one in FILE, by its cards")
+        ->type_name("FILE");
+    app->add_option("--deals", o->deals_file,
+                    "Require every deal to be one of FILE's (a round), and say which")
+        ->type_name("FILE");
     app->add_flag("--json", o->json, "Print a JSON report on stdout");
     app->add_flag("-q,--quiet", o->quiet, "Say nothing about valid files");
-    app->footer("Example:\n  pyramide deal --variant giza --seed 7 | pyramide validate -");
+    app->footer("Examples:\n  pyramide deal --variant giza --seed 7 | pyramide validate -\n"
+                "  pyramide validate --deals round1/deals.txt logs/*.log");
     return {app, [o] { return run_validate(*o); }};
 }
 

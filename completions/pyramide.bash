@@ -13,7 +13,7 @@ _pyramide_subcommands="deal play validate replay solve rate stats variants help"
 _pyramide_opts_top="-h --help -V --version"
 _pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed"
 _pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --games"
-_pyramide_opts_validate="-h --help -v --variant --seed --seeds --json -q --quiet"
+_pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
 _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
@@ -112,10 +112,10 @@ _pyramide() {
             # A comma-separated list: complete its last item.
             local done_items=""
             [[ $cur == *,* ]] && done_items=${cur%,*},
-            mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind expert" -- "${cur##*,}")
+            mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind best expert" -- "${cur##*,}")
             compopt -o nospace 2>/dev/null
             return ;;
-        -o | --output | --log | --resume)
+        -o | --output | --log | --resume | --deal | --deals)
             _pyramide_files
             return ;;
         -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard)

@@ -116,6 +116,8 @@ complete -c pyramide -n '__pyramide_at validate' -s h -l help -d 'Print the opti
 complete -c pyramide -n '__pyramide_at validate' -s v -l variant -x -a '(__pyramide_variants)' -d 'Read with this variant'
 complete -c pyramide -n '__pyramide_at validate' -l seed -x -d 'Require this seed\'s deal'
 complete -c pyramide -n '__pyramide_at validate' -l seeds -x -d 'Require the deal of one of the seeds A..B'
+complete -c pyramide -n '__pyramide_at validate' -l deal -r -F -d 'Require the deal in this file, by its cards'
+complete -c pyramide -n '__pyramide_at validate' -l deals -r -F -d 'Require one of the deals in this file'
 complete -c pyramide -n '__pyramide_at validate' -l json -d 'Print a JSON report'
 complete -c pyramide -n '__pyramide_at validate' -s q -l quiet -d 'Say nothing about valid files'
 

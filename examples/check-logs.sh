@@ -44,9 +44,11 @@ for log in "$folder"/*.log; do
     [ -e "$log" ] || continue
     total=$((total + 1))
     status=0
-    "$pyramide" validate --quiet ${variant:+--variant "$variant"} "$log" 2>"$errors" || status=$?
+    # A rule broken is a verdict on stdout ("FILE:LINE:COL: invalid: ..."); a
+    # file that cannot be read, an error on stderr ("pyramide: FILE:...").
+    said=$("$pyramide" validate --quiet ${variant:+--variant "$variant"} "$log" 2>"$errors") || status=$?
     # The first message, without "pyramide: FILE:" (the table names the file).
-    problem=$(sed -n '1s/^pyramide: //p' "$errors")
+    problem=$( (printf '%s\n' "$said"; cat "$errors") | sed -n '/./{s/^pyramide: //;s/: invalid: /: /;p;q;}')
     problem=${problem#"$log:"}
     moves=- result=- score=-
     case $status in

@@ -55,8 +55,8 @@ expect_status "validate lost.log" 0
 [[ $out == *", lost" ]] || fail "lost.log: $out"
 run bash -c 'cd "$1" && pyramide validate illegal.log' bash "$examples/logs"
 expect_status "validate illegal.log" 1
-[ "$err" = "$(cat "$examples/logs/illegal.expected")" ] ||
-    fail "validate illegal.log says"$'\n'"$err"$'\n'"but illegal.expected has"$'\n'"$(cat "$examples/logs/illegal.expected")"
+[ "$out" = "$(cat "$examples/logs/illegal.expected")" ] ||
+    fail "validate illegal.log says"$'\n'"$out"$'\n'"but illegal.expected has"$'\n'"$(cat "$examples/logs/illegal.expected")"
 grep -F -- "$(cat "$examples/logs/illegal.expected")" "$examples/logs/illegal.log" | grep -q '^#' ||
     fail "illegal.log's comment does not quote the message of illegal.expected"
 
