@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <tuple>
+#include <vector>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -214,12 +216,16 @@ public:
     // or after it (formats/series.md).
     void add_series(Input& in, RulesCache& cache, const std::string& variant) {
         const Series series = read_series(in.lines());
-        in_series_ = 0;
-        series_total_ = 0;
+        // All its games are read before any is counted: a series that
+        // breaks the rules at its third game is not counted at all.
+        std::vector<std::tuple<MoveLog, Game, std::string>> games;
         for_each_series_game(in.name(), series, cache, variant, [&](const SeriesEntry& e, const MoveLog& log,
                                                                      const Game& game) {
-            add(log, game, series_log_path(in.name(), e.name));
+            games.emplace_back(log, game, series_log_path(in.name(), e.name));
         });
+        in_series_ = 0;
+        series_total_ = 0;
+        for (const auto& [log, game, file] : games) add(log, game, file);
         in_series_ = 0;
         series_total_ = 0;
     }
