@@ -156,12 +156,50 @@ std::string unknown_subcommand_text(const CLI::App& app, std::string_view word) 
     return fmt::format("'{}' is not a subcommand of '{}' (it has {})", excerpt(word), path, fmt::join(names, ", "));
 }
 
+namespace {
+// `pyramide --json deal`, `pyramide -v par deal --seed 1`: options of a
+// subcommand typed before it. The message gives the command as it should
+// be; "" when the words before the subcommand are not its options.
+std::string options_before_subcommand(int argc, char** argv, const CLI::App& app) {
+    if (argc < 3 || argv[1][0] != '-') return "";
+    for (int i = 2; i < argc; ++i) {
+        const std::string word = argv[i];
+        const CLI::App* sub = nullptr;
+        for (const CLI::App* s : app.get_subcommands({}))
+            if (s->get_name() == word) sub = s;
+        if (!sub) continue;
+        // Every word before must be an option of the subcommand, or the value of one.
+        std::vector<std::string> options;
+        int count = 0;  // options, not words: "-v par" is one
+        for (int k = 1; k < i; ++k, ++count) {
+            const std::string before = argv[k];
+            if (before.empty() || before[0] != '-' || before == "-h" || before == "--help") return "";
+            const CLI::Option* opt = sub->get_option_no_throw(before.substr(0, before.find('=')));
+            if (!opt) return "";
+            options.push_back(before);
+            if (opt->get_type_size() > 0 && before.find('=') == std::string::npos && k + 1 < i)
+                options.push_back(argv[++k]);
+        }
+        std::string fixed = "pyramide " + word;
+        for (const std::string& o : options) fixed += " " + o;
+        for (int j = i + 1; j < argc; ++j) fixed += " " + std::string(argv[j]);
+        return fmt::format("{} belong{} after the subcommand: {}", fmt::join(options, " "),
+                           count == 1 ? "s" : "", fixed);
+    }
+    return "";
+}
+}  // namespace
+
 std::optional<int> first_word(int argc, char** argv, const CLI::App& app) {
     if (argc < 2) return std::nullopt;
     const std::string word = argv[1];
     if (word == "version") {
         fmt::print("pyramide {}\n", PYRAMIDE_VERSION);
         return ExitOk;
+    }
+    if (const std::string misplaced = options_before_subcommand(argc, argv, app); !misplaced.empty()) {
+        message(misplaced);
+        return ExitError;
     }
     if (word.empty() || word[0] == '-') return std::nullopt;
     for (const CLI::App* sub : app.get_subcommands({}))
