@@ -8,7 +8,7 @@
 #     deck string (52 two-character cards in one word): one deal a line is the
 #     format (formats/deal.md);
 #   - a message (pyramide: ..., pyramide deal: ...) or a validate record
-#     (FILE: ok: ...): one line each, naming a file as compilers do, for
+#     (FILE: ok: ..., FILE:LINE:COL: invalid: ...): one line each, naming a file as compilers do, for
 #     editors and grep;
 #   - a command line a case echoes before running it ($ pyramide ...);
 #   - the cases that set COLUMNS: they choose another width (play-width-40
@@ -27,7 +27,7 @@ wide=$(
             next if $plain =~ /^\s*[\[{]/;
             next if $plain =~ /^(?:[a-z_]+=\S+ )*(?:[0-9A-Z]{2}(?: |$))+$/;
             next if $plain =~ /^(?:[2-9ATJQK][cdhs]){52}$/;
-            next if $plain =~ /^pyramide(?: [a-z]+)*: / || $plain =~ /^\S.*?: ok: /;
+            next if $plain =~ /^pyramide(?: [a-z]+)*: / || $plain =~ /^\S.*?: ok: / || $plain =~ /^\S.*?:\d+(?::\d+)?: invalid: /;
             next if $plain =~ /^\$ /;
             printf "%s:%d: %d columns: %s\n", $ARGV, $., length($plain), substr($plain, 0, 100);
         ' "$out" | sed "s|^$golden/||"

@@ -28,13 +28,13 @@ check_equal "a 20 MB line" "2:pyramide: <stdin>:1: line longer than 65536 bytes"
 { "$pyramide" deal --seed 1 | sed -n '1,12p'
   for _ in $(seq 2000); do echo "  AS 2S 3S 4S 5S"; done; } >cards.txt
 err=$(capped "$pyramide" validate cards.txt 2>&1)
-check_equal "10,000 cards" "1:pyramide: cards.txt:28:6: too many cards: more than 104 in one deal (the French deck has 52)" "$?:$err"
+check_equal "10,000 cards" "1:cards.txt:28:6: invalid: too many cards: more than 104 in one deal (the French deck has 52)" "$?:$err"
 
 # A log of two million moves: read in bounded memory, the first illegal one reported.
 { "$pyramide" deal --seed 1 | sed '1s/pyramide-deal 1/pyramide-log 1/'; echo moves
   yes draw | head -n $moves; } >moves.log
 err=$(capped "$pyramide" validate moves.log 2>&1)
-check_equal "$moves moves" "1:pyramide: moves.log:42:1: cannot draw: the stock is empty" "$?:$err"
+check_equal "$moves moves" "1:moves.log:42:1: invalid: cannot draw: the stock is empty" "$?:$err"
 
 # Past MaxLoggedMoves (100,000) moves are no longer kept, but every line is
 # still read and checked: a bad line far down is found.
