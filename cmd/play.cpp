@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "formats/deal_format.hpp"
+#include "formats/hint_text.hpp"
 #include "line_editor.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
@@ -593,51 +594,16 @@ void Session::save(const Table& t, const std::string& argument) {
     }
 }
 
-// The expert's move (lib/players/expert.hpp), with how often it won in the stock
-// orders it tried and the next best's; `hint all` lists every move weighed,
-// `hint quick` is the rule of thumb of the blind player.
+// The expert's move (lib/players/expert.hpp), or the blind player's for
+// `hint quick`; the expert is made at the first hint, which takes a moment.
 void Session::hint(const Game& game, const std::string& argument) {
-    if (argument == "quick") return say("hint: " + format_move(game, blind_choice(game)) + " (rule of thumb)");
+    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game)));
     if (!expert_) {
         ExpertOptions eo;
         eo.samples = HintSamples;
         expert_ = std::make_unique<Expert>(eo);
     }
-    const ExpertChoice c = expert_->choose(game);
-    const std::string move = format_move(game, c.move);
-    if (c.candidates.empty()) {
-        const char* why = c.exact                        ? "the solver's line: no stock card is unseen"
-                          : c.move.kind == MoveKind::Lone ? "alone at once: it needs no partner"
-                                                          : "the only move";
-        return say(fmt::format("hint: {} ({})", move, why));
-    }
-    // Scored variants: the mean of the best scores in the orders tried.
-    const auto mean = [&](const CandidateCount& k) {
-        return fmt::format("{:.1f}", static_cast<double>(k.score_total) / c.samples);
-    };
-    if (argument == "all") {
-        std::vector<std::string> items;
-        for (const CandidateCount& k : c.candidates)
-            items.push_back(c.scored ? fmt::format("{} {} ({} wins)", format_move(game, k.move), mean(k), k.wins)
-                                     : fmt::format("{} {}", format_move(game, k.move), k.wins));
-        const std::string head = c.scored ? fmt::format("hint all (mean best score in {} stock orders): ", c.samples)
-                                          : fmt::format("hint all (wins of {} stock orders): ", c.samples);
-        return say(wrap_list(head, items, ", ", width(), "  "));
-    }
-    if (c.scored) {
-        std::string text = fmt::format("hint: {} (mean best score {} in {} stock orders; wins {}", move,
-                                       mean(c.candidates[0]), c.samples, c.candidates[0].wins);
-        if (c.candidates.size() > 1)
-            text += fmt::format("; {}: {}", format_move(game, c.candidates[1].move), mean(c.candidates[1]));
-        return say(text + ")");
-    }
-    if (c.candidates[0].wins == 0)
-        return say(fmt::format("hint: {} (no move wins in any of {} stock orders tried: the rule of thumb's move)",
-                               move, c.samples));
-    std::string text = fmt::format("hint: {} (wins {} of {} stock orders", move, c.candidates[0].wins, c.samples);
-    if (c.candidates.size() > 1)
-        text += fmt::format("; {}: {} of {}", format_move(game, c.candidates[1].move), c.candidates[1].wins, c.samples);
-    say(text + ")");
+    say(hint_text(game, expert_->choose(game), argument == "all", width()));
 }
 
 void Session::introduce(const Table& t, bool resumed, int k) {
