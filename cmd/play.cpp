@@ -2,18 +2,12 @@
 // Every move is appended to the move log as it is made, so nothing is lost
 // when the connection drops; --resume continues a game where it stopped.
 #include <algorithm>
-#include <csignal>
-#include <cerrno>
-#include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <system_error>
 
-#include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -33,8 +27,12 @@
 #include "lib/players/expert.hpp"
 #include "lib/rules/shuffle.hpp"
 #include "lib/players/strategy.hpp"
+#include "play/paths.hpp"
+#include "play/signals.hpp"
 
 namespace pyr::cmd {
+
+namespace play {
 
 namespace {
 
@@ -60,112 +58,6 @@ constexpr std::size_t MaxCommandBytes = 1000;
 constexpr int HintSamples = 64;
 // Wider than this, lines of text only get harder to read.
 constexpr std::size_t MaxScreenWidth = 160;
-
-// What a signal handler may print: prepared in advance, written with write(2).
-char signal_note[600] = "";
-
-extern "C" void on_signal(int sig) {
-    if (signal_note[0]) {
-        const ssize_t ignored = ::write(STDERR_FILENO, signal_note, std::strlen(signal_note));
-        (void)ignored;
-    }
-    // The log is already complete up to the last move (LogWriter holds these
-    // signals back while it writes), so there is nothing to clean up but the
-    // terminal, which the line editor may have left in its raw mode.
-    restore_terminal();
-    ::_exit(128 + sig);
-}
-
-// A signal that was ignored when we started stays ignored: `nohup pyramide
-// play` must survive a hangup, and a background job started by a
-// non-interactive shell does not take Ctrl-C meant for the foreground.
-void catch_signals() {
-    for (int sig : {SIGHUP, SIGTERM, SIGINT}) {
-        struct sigaction old {};
-        if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
-        struct sigaction act {};
-        act.sa_handler = on_signal;
-        sigemptyset(&act.sa_mask);
-        ::sigaction(sig, &act, nullptr);
-    }
-}
-
-// A path as one shell word, so a printed "pyramide play --resume PATH" can be pasted.
-std::string shell_word(const std::string& s) {
-    bool plain = !s.empty();
-    for (char c : s)
-        plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./-+=:,@%~", c) != nullptr);
-    if (plain && s[0] != '~') return s;
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-std::string resume_hint(const std::string& log_path) {
-    return "pyramide play --resume " + printable(shell_word(log_path));
-}
-
-void set_signal_note(const std::string& log_path) {
-    const std::string note = log_path.empty()
-                                 ? std::string("\npyramide: interrupted\n")
-                                 : fmt::format("\npyramide: interrupted; the game is saved: {}\n", resume_hint(log_path));
-    std::snprintf(signal_note, sizeof signal_note, "%s", note.c_str());
-}
-
-std::string data_dir() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    if (xdg && *xdg == '/') return std::string(xdg) + "/pyramide/games";
-    const char* home = std::getenv("HOME");
-    return std::string(home && *home ? home : ".") + "/.local/share/pyramide/games";
-}
-
-// `mkdir -p`, naming the folder that could not be made and why (a read-only
-// file system, a permission): only for the default log folder.
-void make_folders(const std::string& dir) {
-    std::error_code ec;
-    if (dir.empty() || std::filesystem::is_directory(dir, ec)) return;
-    const std::string parent = folder_of(dir);
-    if (parent != dir) make_folders(parent);
-    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
-        throw InputError(dir, 0, 0, fmt::format("cannot create folder: {}", std::strerror(errno)));
-}
-
-// A fresh default log name: DATA/pyramide/games/2026-11-30-141502-traditional-seed7.log
-// (-pysolfc617 for PySolFC's game 617).
-std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc) {
-    make_folders(data_dir());
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    ::localtime_r(&now, &tm);
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
-    const std::string base = fmt::format("{}/{}-{}{}", data_dir(), stamp, v.name,
-                                         d.has_seed ? fmt::format("-seed{}", d.seed)
-                                         : pysolfc  ? "-pysolfc" + pysolfc->decimal()
-                                                    : std::string());
-    std::string path = base + ".log";
-    for (int k = 2; std::filesystem::exists(path); ++k) path = fmt::format("{}-{}.log", base, k);
-    return path;
-}
-
-// `~`, `~/...` and `~user/...` as a shell expands them, so that `save ~/x.log`
-// goes home instead of into a folder named `~`. Anything else as typed.
-std::string expand_tilde(const std::string& path) {
-    if (!path.starts_with('~')) return path;
-    const std::size_t slash = path.find('/');
-    const std::string user = path.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
-    std::string home;
-    if (!user.empty()) {
-        if (const passwd* pw = ::getpwnam(user.c_str())) home = pw->pw_dir;
-        if (home.empty()) throw InputError(path, 0, 0, fmt::format("no such user '{}'", user));
-    } else if (const char* env = std::getenv("HOME"); env && *env) {
-        home = env;
-    } else if (const passwd* pw = ::getpwuid(::getuid())) {
-        home = pw->pw_dir;
-    }
-    if (home.empty()) throw InputError(path, 0, 0, "no home folder: HOME is not set");
-    return home + (slash == std::string::npos ? "" : path.substr(slash));
-}
 
 // Game k of a series: the first game's log FILE.log, then FILE-2.log, FILE-3.log, ...
 std::string numbered(const std::string& path, int k) {
@@ -931,8 +823,10 @@ int Session::run() {
 
 }  // namespace
 
+}  // namespace play
+
 Subcommand setup_play(CLI::App& parent) {
-    auto o = std::make_shared<PlayOptions>();
+    auto o = std::make_shared<play::PlayOptions>();
     CLI::App* app = parent.add_subcommand(
         "play", "Play a game line by line: type a move, see the position. Works in any terminal,\n"
                 "over SSH and through pipes (pyramide play --seed 7 < moves.txt). Every move is\n"
@@ -981,8 +875,8 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
-                catch_signals();
-                Session session(*o);
+                play::catch_signals();
+                play::Session session(*o);
                 try {
                     return session.run();
                 } catch (const std::system_error&) {
