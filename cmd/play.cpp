@@ -3,7 +3,6 @@
 // when the connection drops; --resume continues a game where it stopped.
 #include <algorithm>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
 #include <system_error>
@@ -27,6 +26,7 @@
 #include "lib/players/expert.hpp"
 #include "lib/rules/shuffle.hpp"
 #include "lib/players/strategy.hpp"
+#include "play/deal_source.hpp"
 #include "play/paths.hpp"
 #include "play/signals.hpp"
 
@@ -94,14 +94,12 @@ public:
     explicit Session(const PlayOptions& o)
         : o_(o),
           editor_(::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0, default_history_path(),
-                  [this](bool first) { return completion_words(first); }) {
+                  [this](bool first) { return completion_words(first); }),
+          deals_(cache_, o.deal_file, o.variant, o.seed_given ? std::optional(o.seed) : std::nullopt, o.pysolfc) {
         style_ = render_style(o.color, o.ascii, stdout);
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
-        deal_file_ = o.deal_file;
-        variant_ = o.variant;
-        next_pysolfc_ = o.pysolfc;
         games_ = o.games;
     }
 
@@ -126,7 +124,6 @@ private:
     // when both do not fit on one.
     void say_command(const std::string& text, const std::string& command);
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
-    std::optional<ReadDeal> next_deal(int k);
     bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
     Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
     void introduce(const Table& t, bool resumed, int k);
@@ -137,10 +134,6 @@ private:
     void finish_game(const Game& game);
     void unfinish_game();
     std::unique_ptr<Slot> new_game(int k);
-    const PysolfcNumber* pysolfc_game(int k) const {
-        const auto it = pysolfc_games_.find(k);
-        return it == pysolfc_games_.end() ? nullptr : &it->second;
-    }
     std::unique_ptr<Slot> open_logged_game(const std::string& path, bool allow_finished);
     std::unique_ptr<Slot> resume_series(int& k);
     void keep_in_series(int k, const std::string& log_path);
@@ -163,22 +156,13 @@ private:
     std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
     RulesCache cache_;
-    std::unique_ptr<Input> deal_input_;
-    std::unique_ptr<DealReader> deal_reader_;
-    std::string deal_file_;    // where the deals come from ("": seeds)
-    std::string variant_;      // the variant of the deals made from seeds
-    std::uint64_t next_seed_ = 0;
-    bool seeds_started_ = false;
-    std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc, none past the last
-    std::map<int, PysolfcNumber> pysolfc_games_;  // with --pysolfc: the PySolFC number of game k
-    std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
+    DealSource deals_;
     int games_ = 0;            // the games of the series (--games N); 0: another game? after each
     std::string first_log_;    // game k's log is this one's name with -k
     LogWriter series_;         // the series file, once it is kept
     std::vector<int> series_lines_;  // the line of each game in it
     std::vector<int> scores_;  // the finished games, in order
     std::vector<bool> won_;
-    bool no_next_seed_ = false;  // a resumed series whose last deal had no seed
 };
 
 void Session::say_command(const std::string& text, const std::string& command) {
@@ -222,56 +206,17 @@ std::string Session::log_text(const Rules& rules, const Deal& deal, const std::v
     return text;
 }
 
-std::optional<ReadDeal> Session::next_deal(int k) {
-    if (given_back_) {
-        std::optional<ReadDeal> rd = std::move(given_back_);
-        given_back_.reset();
-        return rd;
-    }
-    if (!deal_file_.empty()) {
-        if (!deal_reader_) {
-            deal_input_ = std::make_unique<Input>(deal_file_);
-            deal_reader_ = std::make_unique<DealReader>(deal_input_->lines(), cache_, variant_);
-            // A resumed series goes on with the deal after its last game's.
-            for (int dealt = 1; dealt < k; ++dealt)
-                if (!deal_reader_->next()) return std::nullopt;
-        }
-        return deal_reader_->next();
-    }
-    if (o_.pysolfc) {
-        if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
-        ReadDeal rd;
-        rd.rules = &cache_.get(variant_.empty() ? PysolfcDefaultVariant : variant_);
-        rd.deal = pysolfc_deal(*rd.rules, *next_pysolfc_);
-        pysolfc_games_.insert_or_assign(k, *next_pysolfc_);
-        next_pysolfc_ = next_pysolfc_->next();
-        return rd;
-    }
-    if (no_next_seed_)
-        throw InputError(o_.resume, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
-                                          "the series names no deal file");
-    ReadDeal rd;
-    rd.rules = &cache_.get(variant_.empty() ? "traditional" : variant_);
-    if (!seeds_started_) {
-        seeds_started_ = true;
-        if (o_.seed_given) next_seed_ = o_.seed;
-        else next_seed_ = random_seed();
-    }
-    rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
-    return rd;
-}
-
 // The next game: its deal, and its log, created (a series' game k is named
 // after the first game's log, with -k).
 std::unique_ptr<Slot> Session::new_game(int k) {
-    std::optional<ReadDeal> rd = next_deal(k);
+    std::optional<ReadDeal> rd = deals_.next(k);
     if (!rd) return nullptr;
     auto slot = std::make_unique<Slot>();
     slot->rd = std::move(*rd);
     if (!o_.no_log && o_.log != "-") {
         const Variant& v = slot->rd.rules->variant;
         const std::string path = k > 1            ? numbered(first_log_, k)
-                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, pysolfc_game(k))
+                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, deals_.pysolfc_game(k))
                                                   : o_.log;
         if (k == 1) first_log_ = path;
         slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
@@ -503,7 +448,7 @@ void Session::introduce(const Table& t, bool resumed, int k) {
     std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
                                     v.name);
     if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
-    if (const PysolfcNumber* n = pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
+    if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
     const std::size_t made = t.moves.size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
@@ -643,7 +588,6 @@ std::unique_ptr<Slot> Session::resume_series(int& k) {
     }
     if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
     games_ = s.games;
-    deal_file_ = s.deals;
     first_log_ = series_log_path(o_.resume, s.logs.front().name);
     for_each_series_game(in.name(), s, cache_, o_.variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
         if (&e == &s.logs.back()) return;  // opened below, to go on with
@@ -653,12 +597,7 @@ std::unique_ptr<Slot> Session::resume_series(int& k) {
     series_lines_.push_back(s.logs.back().line);
     k = static_cast<int>(s.logs.size());
     std::unique_ptr<Slot> slot = open_logged_game(series_log_path(o_.resume, s.logs.back().name), true);
-    if (variant_.empty()) variant_ = slot->rd.rules->variant.name;
-    if (deal_file_.empty()) {
-        seeds_started_ = slot->rd.deal.has_seed;
-        next_seed_ = slot->rd.deal.seed + 1;
-        no_next_seed_ = !slot->rd.deal.has_seed;
-    }
+    deals_.go_on_after(o_.resume, s.deals, *slot->rd.rules, slot->rd.deal);
     const Game& last = slot->table->game;
     if (last.status() != Status::InProgress) {
         finish_game(last);
@@ -683,7 +622,7 @@ void Session::keep_in_series(int k, const std::string& log_path) {
         return;
     }
     if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return;
-    std::string text = format_series_header(games_, deal_file_.empty() ? "" : std::filesystem::absolute(deal_file_).string());
+    std::string text = format_series_header(games_, deals_.deal_file().empty() ? "" : std::filesystem::absolute(deals_.deal_file()).string());
     std::vector<std::string> entries;
     if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
     entries.push_back(format_series_entry(name));
@@ -722,7 +661,7 @@ bool Session::back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev) 
         series_lines_.pop_back();
     }
     slot->log.remove();
-    given_back_ = std::move(slot->rd);
+    deals_.give_back(std::move(slot->rd));
     slot = std::move(prev);
     unfinish_game();
     return true;
@@ -764,8 +703,7 @@ int Session::run() {
         if (!slot) {
             slot = new_game(k);
             if (!slot) {
-                say(o_.pysolfc ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
-                               : "no more deals in " + printable(deal_file_));
+                say(deals_.none_left());
                 return won_.empty() || won_.back() ? ExitOk : ExitNegative;
             }
         }
