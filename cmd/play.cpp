@@ -29,6 +29,7 @@
 #include "play/deal_source.hpp"
 #include "play/paths.hpp"
 #include "play/signals.hpp"
+#include "play/table.hpp"
 
 namespace pyr::cmd {
 
@@ -66,29 +67,6 @@ std::string numbered(const std::string& path, int k) {
     return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
 }
 
-// A game being played: the engine's game, its log, the moves made so far (in
-// canonical spelling, each with the log line it is on), and how many moves
-// each command made, for undo.
-struct Table {
-    const Rules& rules;
-    const Deal& deal;
-    Game game;
-    LogWriter& log;
-    std::vector<std::string> moves;
-    std::vector<int> lines;  // 0 when no log is kept
-    std::vector<int> steps;
-    std::vector<std::vector<std::string>> undone;  // the steps undo took back, for redo (last first)
-    int result_line = 0;  // the log's result line, once the game is over
-};
-
-// A game of the session: its deal, its log and the table it is played on.
-struct Slot {
-    ReadDeal rd;
-    LogWriter log;
-    std::unique_ptr<Table> table;
-    void set_table() { table.reset(new Table{*rd.rules, rd.deal, Game(*rd.rules, rd.deal), log, {}, {}, {}, {}, 0}); }
-};
-
 class Session {
 public:
     explicit Session(const PlayOptions& o)
@@ -110,9 +88,6 @@ private:
     // takes back the last move of the game before it.
     enum class Outcome { Won, Lost, Quit, EndOfInput, Back };
 
-    // What one typed line made: one move, or two for `recycle` with a turned card showing.
-    using Plan = std::vector<Move>;
-
     bool read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember = true);
     std::vector<std::string> completion_words(bool first) const;
     // The window's width, read again for every screen: a resized window is
@@ -124,30 +99,26 @@ private:
     // when both do not fit on one.
     void say_command(const std::string& text, const std::string& command);
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
-    bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
     Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
-    std::optional<Outcome> make(Table& t, const Plan& plan);
+    std::optional<Outcome> shown(const Table& t, Status st);
     std::string running_total(const Variant& v) const;
     int series_total(const Variant& v) const;
     void finish_game(const Game& game);
     void unfinish_game();
-    std::unique_ptr<Slot> new_game(int k);
-    std::unique_ptr<Slot> open_logged_game(const std::string& path, bool allow_finished);
-    std::unique_ptr<Slot> resume_series(int& k);
+    std::unique_ptr<Table> new_game(int k);
+    std::unique_ptr<Table> resume_series(int& k);
     void keep_in_series(int k, const std::string& log_path);
-    bool back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev);
+    bool back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev);
     int end_of_series(const Variant& v);
-    const std::string& resume_target(const Table& t) const { return series_.active() ? series_.path() : t.log.path(); }
+    const std::string& resume_target(const Table& t) const { return series_.active() ? series_.path() : t.log().path(); }
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
     bool confirm_quit(const Table& t);
     void save(const Table& t, const std::string& argument);
     void hint(const Game& game, const std::string& argument);
-    std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
     int resume();
-    std::string end_text(const Game& game) const;
 
     const PlayOptions& o_;
     RenderStyle style_;
@@ -190,7 +161,7 @@ std::vector<std::string> Session::completion_words(bool first) const {
             if (!c.name.empty() && c.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos)
                 words.emplace_back(c.name);
     if (!current_) return words;
-    const Game& g = current_->game;
+    const Game& g = current_->game();
     const DeckKind deck = g.variant().deck;
     for (std::uint64_t m = g.free_mask(); m; m &= m - 1) words.push_back(card_name(deck, g.tableau_card(std::countr_zero(m))));
     const State& s = g.state();
@@ -200,118 +171,45 @@ std::vector<std::string> Session::completion_words(bool first) const {
     return words;
 }
 
-std::string Session::log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const {
-    std::string text = format_log_header(rules, deal);
-    for (const std::string& m : moves) text += m + "\n";
-    return text;
-}
-
 // The next game: its deal, and its log, created (a series' game k is named
 // after the first game's log, with -k).
-std::unique_ptr<Slot> Session::new_game(int k) {
+std::unique_ptr<Table> Session::new_game(int k) {
     std::optional<ReadDeal> rd = deals_.next(k);
     if (!rd) return nullptr;
-    auto slot = std::make_unique<Slot>();
-    slot->rd = std::move(*rd);
+    auto t = std::make_unique<Table>(std::move(*rd));
     if (!o_.no_log && o_.log != "-") {
-        const Variant& v = slot->rd.rules->variant;
         const std::string path = k > 1            ? numbered(first_log_, k)
-                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, deals_.pysolfc_game(k))
+                                 : o_.log.empty() ? default_log_path(t->rules().variant, t->deal(), deals_.pysolfc_game(k))
                                                   : o_.log;
         if (k == 1) first_log_ = path;
-        slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
-                         ": continue it with --resume, or choose another --log");
+        t->create_log(path);
         keep_in_series(k, path);
     }
-    slot->set_table();
-    return slot;
-}
-
-// The move(s) a request makes. `recycle` while the turned card is still showing
-// (one waste pile, draw 1) is what a player means by "start the next pass":
-// the turned card goes onto the waste first. Both moves are logged, `draw` then
-// `recycle`, so the log stays in the canonical form validate expects.
-bool Session::plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const {
-    plan.clear();
-    Reason<Refusal> refusal;
-    const Move m = game.resolve(req, refusal);
-    if (!refusal) {
-        plan.push_back(m);
-        return true;
-    }
-    why = refusal.text;
-    const Variant& v = game.variant();
-    const State& s = game.state();
-    if (req.kind != MoveKind::Recycle || v.draw != 1 || v.waste_piles != 1 || !s.turned.valid() ||
-        s.stock_left() > 0)
-        return false;
-    Game trial = game;
-    Reason<Refusal> trial_why;
-    MoveRequest draw;
-    draw.kind = MoveKind::Draw;
-    const Move d = trial.resolve(draw, trial_why);
-    if (trial_why) return false;
-    trial.apply(d);
-    const Move r = trial.resolve(req, trial_why);
-    if (trial_why) {
-        // Say why the recycle itself is refused ("one pass"), not "draw first".
-        why = trial_why.text;
-        return false;
-    }
-    why.clear();
-    plan = {d, r};
-    return true;
+    return t;
 }
 
 // Plays a typed move and logs it; the outcome when it ended the game.
 std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) {
-    Game& game = t.game;
-    Plan plan;
-    std::string why;
-    if (!plan_move(game, req, plan, why)) {
-        say(why);
+    const Plan plan = plan_move(t.game(), req);
+    if (plan.moves.empty()) {
+        say(plan.refusal);
         return std::nullopt;
     }
-    if (plan.size() > 1)
+    if (plan.moves.size() > 1)
         say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
-                        game.name(game.state().turned)));
-    t.undone.clear();  // a new move: what undo took back is no longer there to redo
-    return make(t, plan);
+                        t.game().name(t.game().state().turned)));
+    return shown(t, t.make(plan));
 }
 
-// Makes the moves of one step, in the game and in the log, and shows the
-// position; the outcome when they ended the game.
-std::optional<Session::Outcome> Session::make(Table& t, const Plan& plan) {
-    Game& game = t.game;
-    std::string lines;
-    for (const Move& m : plan) {
-        const std::string text = format_move(game, m);
-        game.apply(m);
-        t.moves.push_back(text);
-        lines += text + "\n";
-    }
-    t.steps.push_back(static_cast<int>(plan.size()));
-    const Status st = game.status();
-    // The last move and the result in one write: a log is never left
-    // with a finished game and no result line.
-    if (st != Status::InProgress) lines += format_result(game);
-    const int first = t.log.active() ? t.log.append(lines) : 0;
-    for (std::size_t i = 0; i < plan.size(); ++i) t.lines.push_back(first ? first + static_cast<int>(i) : 0);
-    if (st != Status::InProgress && first) t.result_line = first + static_cast<int>(plan.size());
-    show(game);
+// Shows the position after a step, `st` the game's status; the outcome when
+// the step ended the game.
+std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
+    show(t.game());
     if (st == Status::InProgress) return std::nullopt;
     // The game is over: nothing left to resume but the series it is in.
     set_signal_note(series_.active() ? series_.path() : "");
-    say(end_text(game));
+    say(end_text(t.game()));
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
-}
-
-std::string Session::end_text(const Game& game) const {
-    const int left = game.cards_left();
-    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(game.status()), game.end_reason(), left,
-                                  left == 1 ? "" : "s");
-    if (game.variant().scored) end += fmt::format(", score {}", game.score());
-    return end + ".";
 }
 
 // The total of the series under way: every game with --games N; without
@@ -346,68 +244,38 @@ std::string Session::running_total(const Variant& v) const {
     return text;
 }
 
-// Makes again the step undo took back last: the same moves, logged again.
 std::optional<Session::Outcome> Session::redo(Table& t) {
-    if (t.undone.empty()) {
+    if (!t.can_redo()) {
         say("nothing to redo");
         return std::nullopt;
     }
-    Plan plan;
-    Game trial = t.game;
-    for (const std::string& text : t.undone.back()) {
-        MoveRequest req;
-        Reason<MoveSyntax> syntax;
-        Reason<Refusal> refusal;
-        int col = 0;
-        // Written by format_move() in this very position: it reads back the same.
-        parse_move(trial.variant().deck, text, req, syntax, col);
-        const Move m = trial.resolve(req, refusal);
-        trial.apply(m);
-        plan.push_back(m);
-    }
-    say("redone: " + fmt::format("{}", fmt::join(t.undone.back(), ", ")));
-    t.undone.pop_back();
-    return make(t, plan);
+    say("redone: " + fmt::format("{}", fmt::join(t.next_redo(), ", ")));
+    return shown(t, t.redo());
 }
 
+// Takes back the last step; the game goes on when the log cannot be rewritten
+// (a full disk), the move kept in both. False when nothing was taken back.
 bool Session::undo(Table& t) {
-    if (t.steps.empty()) {
+    if (!t.can_undo()) {
         say("nothing to undo");
         return false;
     }
-    const auto n = static_cast<std::size_t>(t.steps.back());
-    // The log first: when it cannot be rewritten (a full disk) the move
-    // stays, in the game as in the log, and the game goes on. A game that was
-    // over loses its result line too.
-    if (t.log.active()) {
-        std::vector<int> drop(t.lines.end() - static_cast<std::ptrdiff_t>(n), t.lines.end());
-        if (t.result_line) drop.push_back(t.result_line);
-        try {
-            t.log.drop_lines(drop);
-        } catch (const InputError& e) {
-            say("cannot undo: the log could not be rewritten: " + printable(e.format()));
-            return false;
-        }
+    std::vector<std::string> step;
+    try {
+        step = t.undo();
+    } catch (const InputError& e) {
+        say("cannot undo: the log could not be rewritten: " + printable(e.format()));
+        return false;
     }
-    t.result_line = 0;
-    std::vector<std::string> step(n);
-    for (std::size_t i = n; i-- > 0;) {
-        t.game.undo();
-        step[i] = t.moves.back();
-        t.moves.pop_back();
-        t.lines.pop_back();
-    }
-    t.steps.pop_back();
     say("undone: " + fmt::format("{}", fmt::join(step, ", ")));
-    t.undone.push_back(std::move(step));
-    show(t.game);
+    show(t.game());
     return true;
 }
 
 // On a terminal, quitting a game that no log keeps asks first: it would be
 // gone. (A script that pipes `quit` means it.) The end of input is a yes.
 bool Session::confirm_quit(const Table& t) {
-    if (t.log.active() || ::isatty(STDIN_FILENO) == 0 || t.moves.empty()) return true;
+    if (t.log().active() || ::isatty(STDIN_FILENO) == 0 || t.moves().empty()) return true;
     std::string answer;
     bool too_long = false;
     if (!read_line("no log keeps this game: quit and lose it? [y/N] ", answer, too_long, false)) return true;
@@ -419,13 +287,14 @@ void Session::save(const Table& t, const std::string& argument) {
     try {
         if (argument == "-") {
             std::fflush(stdout);
-            write_file_atomic("-", log_text(t.rules, t.deal, t.moves));
+            write_file_atomic("-", t.log_text());
             return;
         }
         const std::string path = expand_tilde(argument);
         LogWriter copy;
-        copy.create(path, log_text(t.rules, t.deal, t.moves), ": choose another name (nothing is overwritten)");
-        say(fmt::format("saved {} ({} move{})", printable(path), t.moves.size(), t.moves.size() == 1 ? "" : "s"));
+        copy.create(path, t.log_text(), ": choose another name (nothing is overwritten)");
+        const std::size_t made = t.moves().size();
+        say(fmt::format("saved {} ({} move{})", printable(path), made, made == 1 ? "" : "s"));
     } catch (const InputError& e) {
         say("cannot save: " + printable(e.format()));
     }
@@ -444,21 +313,21 @@ void Session::hint(const Game& game, const std::string& argument) {
 }
 
 void Session::introduce(const Table& t, bool resumed, int k) {
-    const Variant& v = t.rules.variant;
+    const Variant& v = t.rules().variant;
     std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
                                     v.name);
-    if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
+    if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
     if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
-    const std::size_t made = t.moves.size();
+    const std::size_t made = t.moves().size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
-    say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
+    say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
     if (series_.active()) say("series: " + printable(series_.path()));
     say("type help for the commands");
-    show(t.game);
+    show(t.game());
 }
 
 Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
-    const Variant& v = t.rules.variant;
+    const Variant& v = t.rules().variant;
     // Tab completes from this game while it is played, and from none after.
     current_ = &t;
     const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
@@ -469,7 +338,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
         bool too_long = false;
         if (!read_line("> ", line, too_long)) {
             say("");
-            if (t.log.active())
+            if (t.log().active())
                 say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
             else
                 say("end of input");
@@ -489,7 +358,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
             if (const std::optional<Outcome> end = move(t, cmd.move)) return *end;
             continue;
         case CommandKind::Undo:
-            if (back_allowed && t.steps.empty() && t.undone.empty()) return Outcome::Back;
+            if (back_allowed && t.untouched()) return Outcome::Back;
             undo(t);
             continue;
         case CommandKind::Redo:
@@ -497,17 +366,17 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
             continue;
         case CommandKind::Moves: {
             MoveList list;
-            t.game.legal_moves(list);
+            t.game().legal_moves(list);
             std::vector<std::string> texts;
-            for (const Move& m : list) texts.push_back(format_move(t.game, m));
+            for (const Move& m : list) texts.push_back(format_move(t.game(), m));
             say(wrap_list("moves: ", texts, ", ", width(), "       "));
             continue;
         }
         case CommandKind::Hint:
-            hint(t.game, cmd.argument);
+            hint(t.game(), cmd.argument);
             continue;
         case CommandKind::Show:
-            show(t.game);
+            show(t.game());
             continue;
         case CommandKind::Help:
             fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
@@ -517,7 +386,7 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
             continue;
         case CommandKind::Quit:
             if (!confirm_quit(t)) continue;
-            if (t.log.active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
+            if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
             else say("quit: no log was kept");
             return Outcome::Quit;
         case CommandKind::Nothing:
@@ -526,59 +395,16 @@ Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool b
     }
 }
 
-// A logged game, locked, read and replayed, ready to go on: a `result
-// unfinished` line and a torn tail are dropped first. A finished game is
-// refused unless `allow_finished` (the last game of a series, whose end
-// `undo` may still take back).
-std::unique_ptr<Slot> Session::open_logged_game(const std::string& path, bool allow_finished) {
-    auto slot = std::make_unique<Slot>();
-    // Locked before it is read: no other game can change it from here on.
-    slot->log.open_existing(path);
-    Input in(path);
-    const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-    slot->rd = log.deal;
-    slot->set_table();
-    Table& t = *slot->table;
-    // The moves in canonical spelling, whatever spelling the file used; each
-    // is its own step for undo.
-    Game before = t.game;
-    replay(log, t.game, [&](const Game&, const Move& m) {
-        t.lines.push_back(log.moves[t.moves.size()].line);
-        t.moves.push_back(format_move(before, m));
-        t.steps.push_back(1);
-        before.apply(m);
-    });
-    const Status st = t.game.status();
-    if (st != Status::InProgress) {
-        // A finished game is a usage error (exit 2), not a log that breaks the rules.
-        if (!allow_finished)
-            throw InputError(in.name(), 0, 0,
-                             fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
-                                         t.game.end_reason()));
-        t.result_line = log.result == LogResult::None ? 0 : log.result_line;
-        return slot;
-    }
-    // Moves may follow neither a result line nor a torn last line (a write cut
-    // off by a crash, which the reader ignores): drop both, keeping everything
-    // else (comments too), before appending.
-    if (log.result == LogResult::Unfinished || slot->log.torn()) {
-        for (const InputError& e : log_warnings(log, in.name())) warn(e);
-        slot->log.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line}
-                                                                 : std::vector<int>{});
-    }
-    return slot;
-}
-
 int Session::resume() {
-    const std::unique_ptr<Slot> slot = open_logged_game(o_.resume, false);
-    const Outcome out = play(*slot->table, true, 1);
+    const std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
+    const Outcome out = play(*t, true, 1);
     return out == Outcome::Lost ? ExitNegative : ExitOk;
 }
 
 // A series file, read and locked: its games in order, all but the last over
 // (their scores make the running total); the last is returned to go on
 // with, over or not. `k` is its number.
-std::unique_ptr<Slot> Session::resume_series(int& k) {
+std::unique_ptr<Table> Session::resume_series(int& k) {
     series_.open_existing(o_.resume);
     Input in(o_.resume);
     const Series s = read_series(in.lines());
@@ -596,9 +422,9 @@ std::unique_ptr<Slot> Session::resume_series(int& k) {
     });
     series_lines_.push_back(s.logs.back().line);
     k = static_cast<int>(s.logs.size());
-    std::unique_ptr<Slot> slot = open_logged_game(series_log_path(o_.resume, s.logs.back().name), true);
-    deals_.go_on_after(o_.resume, s.deals, *slot->rd.rules, slot->rd.deal);
-    const Game& last = slot->table->game;
+    std::unique_ptr<Table> t = Table::open(series_log_path(o_.resume, s.logs.back().name), cache_, o_.variant, true);
+    deals_.go_on_after(o_.resume, s.deals, t->rules(), t->deal());
+    const Game& last = t->game();
     if (last.status() != Status::InProgress) {
         finish_game(last);
         if (games_ > 0 && k == games_)
@@ -608,7 +434,7 @@ std::unique_ptr<Slot> Session::resume_series(int& k) {
                                              ? fmt::format(", total score {}", series_total(last.variant()))
                                              : ""));
     }
-    return slot;
+    return t;
 }
 
 // A session of more than one game keeps a series file beside the first
@@ -647,22 +473,21 @@ void Session::keep_in_series(int k, const std::string& log_path) {
 // `undo` before the first move of the next game: that game is given up (its
 // log, which holds no move, removed; its deal dealt again next), and the last
 // move of the game before it is taken back. False when it cannot be.
-bool Session::back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev) {
+bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev) {
     say(fmt::format("back to game {}: the next game has not started", scores_.size()));
-    if (!undo(*prev->table)) return false;
+    if (!undo(*prev)) return false;
     if (series_.active() && !series_lines_.empty()) {
         try {
             series_.drop_lines({series_lines_.back()});
         } catch (const InputError& e) {
             say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
-            redo(*prev->table);
+            redo(*prev);
             return false;
         }
         series_lines_.pop_back();
     }
-    slot->log.remove();
-    deals_.give_back(std::move(slot->rd));
-    slot = std::move(prev);
+    deals_.give_back(table->give_up());
+    table = std::move(prev);
     unfinish_game();
     return true;
 }
@@ -693,39 +518,39 @@ bool is_series_file(const std::string& path) {
 
 int Session::run() {
     int k = 1;
-    std::unique_ptr<Slot> slot, prev;
+    std::unique_ptr<Table> table, prev;
     if (!o_.resume.empty()) {
         if (!is_series_file(o_.resume)) return resume();
-        slot = resume_series(k);
+        table = resume_series(k);
     }
     for (;; ++k) {
-        const bool resumed = slot != nullptr;
-        if (!slot) {
-            slot = new_game(k);
-            if (!slot) {
+        const bool resumed = table != nullptr;
+        if (!table) {
+            table = new_game(k);
+            if (!table) {
                 say(deals_.none_left());
                 return won_.empty() || won_.back() ? ExitOk : ExitNegative;
             }
         }
         Outcome out = Outcome::Quit;
-        if (resumed && slot->table->game.status() != Status::InProgress) {
+        if (resumed && table->game().status() != Status::InProgress) {
             // The series stopped between games: where it stands, then on.
-            introduce(*slot->table, true, k);
-            say(end_text(slot->table->game));
-            out = slot->table->game.status() == Status::Won ? Outcome::Won : Outcome::Lost;
+            introduce(*table, true, k);
+            say(end_text(table->game()));
+            out = table->game().status() == Status::Won ? Outcome::Won : Outcome::Lost;
         } else {
             if (k > 1) say("");
-            out = play(*slot->table, resumed, k, true, prev != nullptr);
+            out = play(*table, resumed, k, true, prev != nullptr);
             while (out == Outcome::Back) {
-                const bool back = back_to(slot, prev);
+                const bool back = back_to(table, prev);
                 k -= back;
-                out = play(*slot->table, false, k, false, !back);
+                out = play(*table, false, k, false, !back);
             }
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(slot->table->game);
+            if (out == Outcome::Won || out == Outcome::Lost) finish_game(table->game());
         }
         prev.reset();
-        Table& t = *slot->table;
-        const Variant& v = t.rules.variant;
+        Table& t = *table;
+        const Variant& v = t.rules().variant;
         // Without --games the question comes first; `undo` there takes the
         // last move back and the game goes on.
         bool more = false;
@@ -745,17 +570,17 @@ int Session::run() {
             if (!undo(t)) continue;
             unfinish_game();
             out = play(t, false, k, false);
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(t.game);
+            if (out == Outcome::Won || out == Outcome::Lost) finish_game(t.game());
         }
         if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
         if (games_ > 0) {
             if (k == games_) return end_of_series(v);
             if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games_, series_total(v)));
-            prev = std::move(slot);  // `undo` before the next game's first move comes back to it
+            prev = std::move(table);  // `undo` before the next game's first move comes back to it
             continue;
         }
         if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
-        slot.reset();
+        table.reset();
     }
 }
 
