@@ -28,6 +28,7 @@
 #include "lib/players/strategy.hpp"
 #include "play/deal_source.hpp"
 #include "play/paths.hpp"
+#include "play/series.hpp"
 #include "play/signals.hpp"
 #include "play/table.hpp"
 
@@ -60,25 +61,18 @@ constexpr int HintSamples = 64;
 // Wider than this, lines of text only get harder to read.
 constexpr std::size_t MaxScreenWidth = 160;
 
-// Game k of a series: the first game's log FILE.log, then FILE-2.log, FILE-3.log, ...
-std::string numbered(const std::string& path, int k) {
-    if (k <= 1) return path;
-    const std::filesystem::path p(path);
-    return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
-}
-
 class Session {
 public:
     explicit Session(const PlayOptions& o)
         : o_(o),
           editor_(::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0, default_history_path(),
                   [this](bool first) { return completion_words(first); }),
-          deals_(cache_, o.deal_file, o.variant, o.seed_given ? std::optional(o.seed) : std::nullopt, o.pysolfc) {
+          deals_(cache_, o.deal_file, o.variant, o.seed_given ? std::optional(o.seed) : std::nullopt, o.pysolfc),
+          series_(o.games) {
         style_ = render_style(o.color, o.ascii, stdout);
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
-        games_ = o.games;
     }
 
     int run();
@@ -103,16 +97,10 @@ private:
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
     std::optional<Outcome> shown(const Table& t, Status st);
-    std::string running_total(const Variant& v) const;
-    int series_total(const Variant& v) const;
-    void finish_game(const Game& game);
-    void unfinish_game();
     std::unique_ptr<Table> new_game(int k);
     std::unique_ptr<Table> resume_series(int& k);
-    void keep_in_series(int k, const std::string& log_path);
     bool back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev);
-    int end_of_series(const Variant& v);
-    const std::string& resume_target(const Table& t) const { return series_.active() ? series_.path() : t.log().path(); }
+    const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
     bool confirm_quit(const Table& t);
@@ -128,12 +116,7 @@ private:
     const Table* current_ = nullptr;  // the game being played, for Tab
     RulesCache cache_;
     DealSource deals_;
-    int games_ = 0;            // the games of the series (--games N); 0: another game? after each
-    std::string first_log_;    // game k's log is this one's name with -k
-    LogWriter series_;         // the series file, once it is kept
-    std::vector<int> series_lines_;  // the line of each game in it
-    std::vector<int> scores_;  // the finished games, in order
-    std::vector<bool> won_;
+    Series series_;
 };
 
 void Session::say_command(const std::string& text, const std::string& command) {
@@ -178,12 +161,11 @@ std::unique_ptr<Table> Session::new_game(int k) {
     if (!rd) return nullptr;
     auto t = std::make_unique<Table>(std::move(*rd));
     if (!o_.no_log && o_.log != "-") {
-        const std::string path = k > 1            ? numbered(first_log_, k)
+        const std::string path = k > 1            ? series_.log_path(k)
                                  : o_.log.empty() ? default_log_path(t->rules().variant, t->deal(), deals_.pysolfc_game(k))
                                                   : o_.log;
-        if (k == 1) first_log_ = path;
         t->create_log(path);
-        keep_in_series(k, path);
+        if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);
     }
     return t;
 }
@@ -207,41 +189,9 @@ std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
     show(t.game());
     if (st == Status::InProgress) return std::nullopt;
     // The game is over: nothing left to resume but the series it is in.
-    set_signal_note(series_.active() ? series_.path() : "");
+    set_signal_note(series_.kept() ? series_.path() : "");
     say(end_text(t.game()));
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
-}
-
-// The total of the series under way: every game with --games N; without
-// it, a series of the variant's length (Par Pyramide: six) starts anew.
-int Session::series_total(const Variant& v) const {
-    std::size_t from = 0;
-    if (games_ == 0 && v.series > 0 && !scores_.empty())
-        from = scores_.size() - ((scores_.size() - 1) % static_cast<std::size_t>(v.series) + 1);
-    int total = 0;
-    for (std::size_t i = from; i < scores_.size(); ++i) total += scores_[i];
-    return total;
-}
-
-void Session::finish_game(const Game& game) {
-    scores_.push_back(game.score());
-    won_.push_back(game.status() == Status::Won);
-}
-
-void Session::unfinish_game() {
-    scores_.pop_back();
-    won_.pop_back();
-}
-
-// "total score after 2 games: 15", and after a whole series (Par Pyramide: six
-// games) whether it is par; games played without --games.
-std::string Session::running_total(const Variant& v) const {
-    const int games = static_cast<int>(scores_.size()), total = series_total(v);
-    if (v.series == 0) return fmt::format("total score after {} game{}: {}", games, games == 1 ? "" : "s", total);
-    const int in_series = (games - 1) % v.series + 1;
-    std::string text = fmt::format("total score after {} of {} games: {}", in_series, v.series, total);
-    if (in_series == v.series) text += fmt::format(", {}", total >= 0 ? "par: played well" : "below par");
-    return text;
 }
 
 std::optional<Session::Outcome> Session::redo(Table& t) {
@@ -314,14 +264,14 @@ void Session::hint(const Game& game, const std::string& argument) {
 
 void Session::introduce(const Table& t, bool resumed, int k) {
     const Variant& v = t.rules().variant;
-    std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
-                                    v.name);
+    const int games = series_.games();
+    std::string title = fmt::format("{}variant {}", games > 1 ? fmt::format("game {} of {}: ", k, games) : "", v.name);
     if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
     if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
     const std::size_t made = t.moves().size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
-    if (series_.active()) say("series: " + printable(series_.path()));
+    if (series_.kept()) say("series: " + printable(series_.path()));
     say("type help for the commands");
     show(t.game());
 }
@@ -401,119 +351,31 @@ int Session::resume() {
     return out == Outcome::Lost ? ExitNegative : ExitOk;
 }
 
-// A series file, read and locked: its games in order, all but the last over
-// (their scores make the running total); the last is returned to go on
-// with, over or not. `k` is its number.
+// A series file, read and locked, to go on with its last game, which is game `k`.
 std::unique_ptr<Table> Session::resume_series(int& k) {
-    series_.open_existing(o_.resume);
-    Input in(o_.resume);
-    const Series s = read_series(in.lines());
-    if (s.torn_line) {
-        for (const InputError& e : series_warnings(s, in.name())) warn(e);
-        series_.drop_lines({});
-    }
-    if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
-    games_ = s.games;
-    first_log_ = series_log_path(o_.resume, s.logs.front().name);
-    for_each_series_game(in.name(), s, cache_, o_.variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
-        if (&e == &s.logs.back()) return;  // opened below, to go on with
-        finish_game(game);
-        series_lines_.push_back(e.line);
-    });
-    series_lines_.push_back(s.logs.back().line);
-    k = static_cast<int>(s.logs.size());
-    std::unique_ptr<Table> t = Table::open(series_log_path(o_.resume, s.logs.back().name), cache_, o_.variant, true);
-    deals_.go_on_after(o_.resume, s.deals, t->rules(), t->deal());
-    const Game& last = t->game();
-    if (last.status() != Status::InProgress) {
-        finish_game(last);
-        if (games_ > 0 && k == games_)
-            throw InputError(in.name(), 0, 0,
-                             fmt::format("the series is over ({} of {} games{}): nothing to resume", k, games_,
-                                         last.variant().scored
-                                             ? fmt::format(", total score {}", series_total(last.variant()))
-                                             : ""));
-    }
-    return t;
-}
-
-// A session of more than one game keeps a series file beside the first
-// game's log: from the start with --games N, from the second game without.
-// When it cannot be kept (the name is taken) the games go on, each logged.
-void Session::keep_in_series(int k, const std::string& log_path) {
-    const std::string name = std::filesystem::path(log_path).filename().string();
-    if (series_.active()) {
-        if (const std::string entry = format_series_entry(name); !entry.empty())
-            series_lines_.push_back(series_.append(entry));
-        return;
-    }
-    if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return;
-    std::string text = format_series_header(games_, deals_.deal_file().empty() ? "" : std::filesystem::absolute(deals_.deal_file()).string());
-    std::vector<std::string> entries;
-    if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
-    entries.push_back(format_series_entry(name));
-    const std::string path = series_path_for(first_log_);
-    if (text.empty() || std::ranges::count(entries, "") > 0) {
-        say("no series file is kept: a file name holds a line break or blanks at its ends");
-        return;
-    }
-    int line = static_cast<int>(std::ranges::count(text, '\n'));
-    for (const std::string& e : entries) {
-        text += e;
-        series_lines_.push_back(++line);
-    }
-    try {
-        series_.create(path, text, "");
-    } catch (const InputError& e) {
-        series_lines_.clear();
-        say("no series file is kept: " + printable(e.format()));
-    }
+    Series::Resumed r = series_.resume(o_.resume, cache_, o_.variant);
+    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
+    k = r.k;
+    return std::move(r.last);
 }
 
 // `undo` before the first move of the next game: that game is given up (its
 // log, which holds no move, removed; its deal dealt again next), and the last
 // move of the game before it is taken back. False when it cannot be.
 bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev) {
-    say(fmt::format("back to game {}: the next game has not started", scores_.size()));
+    say(fmt::format("back to game {}: the next game has not started", series_.finished()));
     if (!undo(*prev)) return false;
-    if (series_.active() && !series_lines_.empty()) {
-        try {
-            series_.drop_lines({series_lines_.back()});
-        } catch (const InputError& e) {
-            say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
-            redo(*prev);
-            return false;
-        }
-        series_lines_.pop_back();
+    try {
+        series_.drop_last();
+    } catch (const InputError& e) {
+        say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
+        redo(*prev);
+        return false;
     }
     deals_.give_back(table->give_up());
     table = std::move(prev);
-    unfinish_game();
+    series_.unfinish();
     return true;
-}
-
-// After the last game of --games N: the series' result, and the exit status.
-int Session::end_of_series(const Variant& v) {
-    const int total = series_total(v);
-    if (!v.scored) {
-        say(fmt::format("series of {} games: {} won", games_, std::ranges::count(won_, true)));
-        return won_.back() ? ExitOk : ExitNegative;
-    }
-    if (v.series != games_) {
-        say(fmt::format("series of {} games: total score {}", games_, total));
-        return won_.back() ? ExitOk : ExitNegative;
-    }
-    // Par Pyramide: a series of six scoring 0 or more is "par".
-    const bool par = total >= 0;
-    say(fmt::format("series of {} games: total score {}, {}", games_, total, par ? "par: played well" : "below par"));
-    return par ? ExitOk : ExitNegative;
-}
-
-bool is_series_file(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return false;
-    Input in(path);
-    return sniff_kind(in.lines()) == InputKind::Series;
 }
 
 int Session::run() {
@@ -529,7 +391,7 @@ int Session::run() {
             table = new_game(k);
             if (!table) {
                 say(deals_.none_left());
-                return won_.empty() || won_.back() ? ExitOk : ExitNegative;
+                return series_.none_lost_last() ? ExitOk : ExitNegative;
             }
         }
         Outcome out = Outcome::Quit;
@@ -546,7 +408,7 @@ int Session::run() {
                 k -= back;
                 out = play(*table, false, k, false, !back);
             }
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(table->game());
+            if (out == Outcome::Won || out == Outcome::Lost) series_.finish(table->game());
         }
         prev.reset();
         Table& t = *table;
@@ -554,8 +416,8 @@ int Session::run() {
         // Without --games the question comes first; `undo` there takes the
         // last move back and the game goes on.
         bool more = false;
-        while (games_ == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
-            if (v.scored) say(running_total(v));
+        while (series_.games() == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
+            if (v.scored) say(series_.running_total(v));
             std::string answer;
             bool too_long = false;
             if (!read_line("another game? [y/N] ", answer, too_long, false)) {
@@ -568,14 +430,18 @@ int Session::run() {
                 break;
             }
             if (!undo(t)) continue;
-            unfinish_game();
+            series_.unfinish();
             out = play(t, false, k, false);
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(t.game());
+            if (out == Outcome::Won || out == Outcome::Lost) series_.finish(t.game());
         }
         if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        if (games_ > 0) {
-            if (k == games_) return end_of_series(v);
-            if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games_, series_total(v)));
+        if (const int games = series_.games(); games > 0) {
+            if (k == games) {
+                const Series::End end = series_.end(v);
+                say(end.text);
+                return end.good ? ExitOk : ExitNegative;
+            }
+            if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games, series_.total(v)));
             prev = std::move(table);  // `undo` before the next game's first move comes back to it
             continue;
         }
