@@ -2,7 +2,6 @@
 // Every move is appended to the move log as it is made, so nothing is lost
 // when the connection drops; --resume continues a game where it stopped.
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <system_error>
@@ -13,19 +12,15 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "formats/deal_format.hpp"
 #include "formats/hint_text.hpp"
-#include "line_editor.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
-#include "formats/series.hpp"
 #include "formats/text.hpp"
-#include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
 #include "lib/players/expert.hpp"
-#include "lib/rules/shuffle.hpp"
 #include "lib/players/strategy.hpp"
+#include "line_editor.hpp"
 #include "play/deal_source.hpp"
 #include "play/paths.hpp"
 #include "play/series.hpp"
@@ -61,6 +56,28 @@ constexpr int HintSamples = 64;
 // Wider than this, lines of text only get harder to read.
 constexpr std::size_t MaxScreenWidth = 160;
 
+// A line typed at a prompt, cut at MaxCommandBytes (`too_long` when it was).
+struct TypedLine {
+    std::string text;
+    bool too_long = false;
+};
+
+// Tab completes from the game being played, and from none once its play
+// stops, whichever way it stops (an outcome, an exception).
+class PlayingNow {
+public:
+    PlayingNow(const Table*& current, const Table& t) : current_(current) { current_ = &t; }
+    ~PlayingNow() { current_ = nullptr; }
+    PlayingNow(const PlayingNow&) = delete;
+    PlayingNow& operator=(const PlayingNow&) = delete;
+
+private:
+    const Table*& current_;
+};
+
+// The games of one `play` run: reads a line, does what it says, shows the
+// result. The game itself is a Table's, the deals come from a DealSource, the
+// scores and the series file are the Series'.
 class Session {
 public:
     explicit Session(const PlayOptions& o)
@@ -82,7 +99,10 @@ private:
     // takes back the last move of the game before it.
     enum class Outcome { Won, Lost, Quit, EndOfInput, Back };
 
-    bool read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember = true);
+    // None at the end of the input. `remember`: the line goes into the history.
+    std::optional<TypedLine> read_line(const std::string& prompt, bool remember = true);
+    // The answer to a question, in lower case; none at the end of the input.
+    std::optional<std::string> answer(const std::string& question);
     std::vector<std::string> completion_words(bool first) const;
     // The window's width, read again for every screen: a resized window is
     // followed. Narrower than MinScreenWidth, lines wrap as the terminal wraps them.
@@ -93,20 +113,27 @@ private:
     // when both do not fit on one.
     void say_command(const std::string& text, const std::string& command);
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
+
     Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
+    std::optional<Outcome> dispatch(Table& t, const PlayCommand& cmd, bool back_allowed);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
     std::optional<Outcome> shown(const Table& t, Status st);
-    std::unique_ptr<Table> new_game(int k);
-    std::unique_ptr<Table> resume_series(int& k);
-    bool back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev);
-    const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
-    bool confirm_quit(const Table& t);
-    void save(const Table& t, const std::string& argument);
+    void list_moves(const Game& game);
     void hint(const Game& game, const std::string& argument);
+    void save(const Table& t, const std::string& argument);
+    bool confirm_quit(const Table& t);
+    const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
+
     int resume();
+    std::unique_ptr<Table> resume_series(int& k);
+    std::unique_ptr<Table> new_game(int k);
+    Outcome play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k, bool resumed);
+    bool back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev);
+    std::optional<int> another_game(Table& t, int k, Outcome out);
+    std::optional<int> next_in_series(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int k, Outcome out);
 
     const PlayOptions& o_;
     RenderStyle style_;
@@ -128,11 +155,21 @@ void Session::say_command(const std::string& text, const std::string& command) {
     fmt::print("  {}\n", command);
 }
 
-bool Session::read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember) {
-    const bool any = editor_.read(prompt, line, too_long, MaxCommandBytes, remember);
-    if (echo_ && any) fmt::print("{}\n", too_long ? printable(line.substr(0, 40)) + "..." : printable(line));
+std::optional<TypedLine> Session::read_line(const std::string& prompt, bool remember) {
+    TypedLine line;
+    const bool any = editor_.read(prompt, line.text, line.too_long, MaxCommandBytes, remember);
+    if (echo_ && any)
+        fmt::print("{}\n", line.too_long ? printable(line.text.substr(0, 40)) + "..." : printable(line.text));
     if (const std::string problem = editor_.take_history_problem(); !problem.empty()) message(problem);
-    return any;
+    if (!any) return std::nullopt;
+    return line;
+}
+
+// Questions are not commands: their answers stay out of the history.
+std::optional<std::string> Session::answer(const std::string& question) {
+    const std::optional<TypedLine> line = read_line(question, false);
+    if (!line) return std::nullopt;
+    return ascii_lower(line->text);
 }
 
 // What Tab completes to: the commands (first word only) and the cards a move
@@ -154,20 +191,85 @@ std::vector<std::string> Session::completion_words(bool first) const {
     return words;
 }
 
-// The next game: its deal, and its log, created (a series' game k is named
-// after the first game's log, with -k).
-std::unique_ptr<Table> Session::new_game(int k) {
-    std::optional<ReadDeal> rd = deals_.next(k);
-    if (!rd) return nullptr;
-    auto t = std::make_unique<Table>(std::move(*rd));
-    if (!o_.no_log && o_.log != "-") {
-        const std::string path = k > 1            ? series_.log_path(k)
-                                 : o_.log.empty() ? default_log_path(t->rules().variant, t->deal(), deals_.pysolfc_game(k))
-                                                  : o_.log;
-        t->create_log(path);
-        if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);
+// One game, line by line, until it is over, left or given up for the game
+// before it (Back, only when `back_allowed`).
+Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
+    const PlayingNow playing(current_, t);
+    set_signal_note(resume_target(t));
+    if (intro) introduce(t, resumed, k);
+    for (;;) {
+        const std::optional<TypedLine> line = read_line("> ");
+        if (!line) {
+            say("");
+            if (t.log().active())
+                say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
+            else
+                say("end of input");
+            return Outcome::EndOfInput;
+        }
+        if (line->too_long) {
+            say(fmt::format("line too long (over {} bytes): ignored", MaxCommandBytes));
+            continue;
+        }
+        PlayCommand cmd;
+        if (std::string why; !parse_command(t.rules().variant.deck, line->text, cmd, why)) {
+            say(why);
+            continue;
+        }
+        if (const std::optional<Outcome> end = dispatch(t, cmd, back_allowed)) return *end;
     }
-    return t;
+}
+
+// Does what a command says; the outcome when it ends the game's play.
+std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& cmd, bool back_allowed) {
+    const Variant& v = t.rules().variant;
+    switch (cmd.kind) {
+    case CommandKind::Move:
+        return move(t, cmd.move);
+    case CommandKind::Undo:
+        if (back_allowed && t.untouched()) return Outcome::Back;
+        undo(t);
+        return std::nullopt;
+    case CommandKind::Redo:
+        return redo(t);
+    case CommandKind::Moves:
+        list_moves(t.game());
+        return std::nullopt;
+    case CommandKind::Hint:
+        hint(t.game(), cmd.argument);
+        return std::nullopt;
+    case CommandKind::Show:
+        show(t.game());
+        return std::nullopt;
+    case CommandKind::Help:
+        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
+        return std::nullopt;
+    case CommandKind::Save:
+        save(t, cmd.argument);
+        return std::nullopt;
+    case CommandKind::Quit:
+        if (!confirm_quit(t)) return std::nullopt;
+        if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
+        else say("quit: no log was kept");
+        return Outcome::Quit;
+    case CommandKind::Nothing:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+void Session::introduce(const Table& t, bool resumed, int k) {
+    const Variant& v = t.rules().variant;
+    const int games = series_.games();
+    std::string title = fmt::format("{}variant {}", games > 1 ? fmt::format("game {} of {}: ", k, games) : "", v.name);
+    if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
+    if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
+    const std::size_t made = t.moves().size();
+    say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
+    say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
+    if (series_.kept()) say("series: " + printable(series_.path()));
+    say("type help for the commands");
+    show(t.game());
 }
 
 // Plays a typed move and logs it; the outcome when it ended the game.
@@ -194,15 +296,6 @@ std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
 }
 
-std::optional<Session::Outcome> Session::redo(Table& t) {
-    if (!t.can_redo()) {
-        say("nothing to redo");
-        return std::nullopt;
-    }
-    say("redone: " + fmt::format("{}", fmt::join(t.next_redo(), ", ")));
-    return shown(t, t.redo());
-}
-
 // Takes back the last step; the game goes on when the log cannot be rewritten
 // (a full disk), the move kept in both. False when nothing was taken back.
 bool Session::undo(Table& t) {
@@ -222,15 +315,33 @@ bool Session::undo(Table& t) {
     return true;
 }
 
-// On a terminal, quitting a game that no log keeps asks first: it would be
-// gone. (A script that pipes `quit` means it.) The end of input is a yes.
-bool Session::confirm_quit(const Table& t) {
-    if (t.log().active() || ::isatty(STDIN_FILENO) == 0 || t.moves().empty()) return true;
-    std::string answer;
-    bool too_long = false;
-    if (!read_line("no log keeps this game: quit and lose it? [y/N] ", answer, too_long, false)) return true;
-    const std::string a = ascii_lower(answer);
-    return a == "y" || a == "yes";
+std::optional<Session::Outcome> Session::redo(Table& t) {
+    if (!t.can_redo()) {
+        say("nothing to redo");
+        return std::nullopt;
+    }
+    say("redone: " + fmt::format("{}", fmt::join(t.next_redo(), ", ")));
+    return shown(t, t.redo());
+}
+
+void Session::list_moves(const Game& game) {
+    MoveList list;
+    game.legal_moves(list);
+    std::vector<std::string> texts;
+    for (const Move& m : list) texts.push_back(format_move(game, m));
+    say(wrap_list("moves: ", texts, ", ", width(), "       "));
+}
+
+// The expert's move (lib/players/expert.hpp), or the blind player's for
+// `hint quick`; the expert is made at the first hint, which takes a moment.
+void Session::hint(const Game& game, const std::string& argument) {
+    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game)));
+    if (!expert_) {
+        ExpertOptions eo;
+        eo.samples = HintSamples;
+        expert_ = std::make_unique<Expert>(eo);
+    }
+    say(hint_text(game, expert_->choose(game), argument == "all", width()));
 }
 
 void Session::save(const Table& t, const std::string& argument) {
@@ -250,99 +361,12 @@ void Session::save(const Table& t, const std::string& argument) {
     }
 }
 
-// The expert's move (lib/players/expert.hpp), or the blind player's for
-// `hint quick`; the expert is made at the first hint, which takes a moment.
-void Session::hint(const Game& game, const std::string& argument) {
-    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game)));
-    if (!expert_) {
-        ExpertOptions eo;
-        eo.samples = HintSamples;
-        expert_ = std::make_unique<Expert>(eo);
-    }
-    say(hint_text(game, expert_->choose(game), argument == "all", width()));
-}
-
-void Session::introduce(const Table& t, bool resumed, int k) {
-    const Variant& v = t.rules().variant;
-    const int games = series_.games();
-    std::string title = fmt::format("{}variant {}", games > 1 ? fmt::format("game {} of {}: ", k, games) : "", v.name);
-    if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
-    if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
-    const std::size_t made = t.moves().size();
-    say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
-    say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
-    if (series_.kept()) say("series: " + printable(series_.path()));
-    say("type help for the commands");
-    show(t.game());
-}
-
-Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
-    const Variant& v = t.rules().variant;
-    // Tab completes from this game while it is played, and from none after.
-    current_ = &t;
-    const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
-    set_signal_note(resume_target(t));
-    if (intro) introduce(t, resumed, k);
-    std::string line, why;
-    for (;;) {
-        bool too_long = false;
-        if (!read_line("> ", line, too_long)) {
-            say("");
-            if (t.log().active())
-                say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
-            else
-                say("end of input");
-            return Outcome::EndOfInput;
-        }
-        if (too_long) {
-            say(fmt::format("line too long (over {} bytes): ignored", MaxCommandBytes));
-            continue;
-        }
-        PlayCommand cmd;
-        if (!parse_command(v.deck, line, cmd, why)) {
-            say(why);
-            continue;
-        }
-        switch (cmd.kind) {
-        case CommandKind::Move:
-            if (const std::optional<Outcome> end = move(t, cmd.move)) return *end;
-            continue;
-        case CommandKind::Undo:
-            if (back_allowed && t.untouched()) return Outcome::Back;
-            undo(t);
-            continue;
-        case CommandKind::Redo:
-            if (const std::optional<Outcome> end = redo(t)) return *end;
-            continue;
-        case CommandKind::Moves: {
-            MoveList list;
-            t.game().legal_moves(list);
-            std::vector<std::string> texts;
-            for (const Move& m : list) texts.push_back(format_move(t.game(), m));
-            say(wrap_list("moves: ", texts, ", ", width(), "       "));
-            continue;
-        }
-        case CommandKind::Hint:
-            hint(t.game(), cmd.argument);
-            continue;
-        case CommandKind::Show:
-            show(t.game());
-            continue;
-        case CommandKind::Help:
-            fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
-            continue;
-        case CommandKind::Save:
-            save(t, cmd.argument);
-            continue;
-        case CommandKind::Quit:
-            if (!confirm_quit(t)) continue;
-            if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
-            else say("quit: no log was kept");
-            return Outcome::Quit;
-        case CommandKind::Nothing:
-            continue;
-        }
-    }
+// On a terminal, quitting a game that no log keeps asks first: it would be
+// gone. (A script that pipes `quit` means it.) The end of input is a yes.
+bool Session::confirm_quit(const Table& t) {
+    if (t.log().active() || ::isatty(STDIN_FILENO) == 0 || t.moves().empty()) return true;
+    const std::optional<std::string> a = answer("no log keeps this game: quit and lose it? [y/N] ");
+    return !a || *a == "y" || *a == "yes";
 }
 
 int Session::resume() {
@@ -357,6 +381,43 @@ std::unique_ptr<Table> Session::resume_series(int& k) {
     deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
     k = r.k;
     return std::move(r.last);
+}
+
+// The next game: its deal, and its log, created (a series' game k is named
+// after the first game's log, with -k).
+std::unique_ptr<Table> Session::new_game(int k) {
+    std::optional<ReadDeal> rd = deals_.next(k);
+    if (!rd) return nullptr;
+    auto t = std::make_unique<Table>(std::move(*rd));
+    if (!o_.no_log && o_.log != "-") {
+        const std::string path = k > 1            ? series_.log_path(k)
+                                 : o_.log.empty() ? default_log_path(t->rules().variant, t->deal(), deals_.pysolfc_game(k))
+                                                  : o_.log;
+        t->create_log(path);
+        if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);
+    }
+    return t;
+}
+
+// Game k, from its start or where it was resumed; an undo before its first
+// move may go back into the game before (`prev`), which is game k then.
+Session::Outcome Session::play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k,
+                                    bool resumed) {
+    if (resumed && table->game().status() != Status::InProgress) {
+        // The series stopped between games: where it stands, then on.
+        introduce(*table, true, k);
+        say(end_text(table->game()));
+        return table->game().status() == Status::Won ? Outcome::Won : Outcome::Lost;
+    }
+    if (k > 1) say("");
+    Outcome out = play(*table, resumed, k, true, prev != nullptr);
+    while (out == Outcome::Back) {
+        const bool back = back_to(table, prev);
+        k -= back;
+        out = play(*table, false, k, false, !back);
+    }
+    if (out == Outcome::Won || out == Outcome::Lost) series_.finish(table->game());
+    return out;
 }
 
 // `undo` before the first move of the next game: that game is given up (its
@@ -378,6 +439,50 @@ bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& pre
     return true;
 }
 
+// Without --games, after a game that ended: "another game?". `undo` there
+// takes the last move back and the game goes on. The exit status, or none
+// when another game follows.
+std::optional<int> Session::another_game(Table& t, int k, Outcome out) {
+    const Variant& v = t.rules().variant;
+    bool more = false;
+    while (out == Outcome::Won || out == Outcome::Lost) {
+        if (v.scored) say(series_.running_total(v));
+        const std::optional<std::string> a = answer("another game? [y/N] ");
+        if (!a) {
+            say("");
+            break;
+        }
+        if (*a != "u" && *a != "undo") {
+            more = *a == "y" || *a == "yes";
+            break;
+        }
+        if (!undo(t)) continue;
+        series_.unfinish();
+        out = play(t, false, k, false);
+        if (out == Outcome::Won || out == Outcome::Lost) series_.finish(t.game());
+    }
+    if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
+    if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
+    return std::nullopt;
+}
+
+// With --games N, after game k: the series' result after the last, else the
+// total so far, the game kept as `prev` for an undo before the next game's
+// first move. The exit status, or none when another game follows.
+std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int k,
+                                           Outcome out) {
+    if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
+    const Variant& v = table->rules().variant;
+    if (k == series_.games()) {
+        const Series::End end = series_.end(v);
+        say(end.text);
+        return end.good ? ExitOk : ExitNegative;
+    }
+    if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, series_.games(), series_.total(v)));
+    prev = std::move(table);
+    return std::nullopt;
+}
+
 int Session::run() {
     int k = 1;
     std::unique_ptr<Table> table, prev;
@@ -387,66 +492,16 @@ int Session::run() {
     }
     for (;; ++k) {
         const bool resumed = table != nullptr;
-        if (!table) {
-            table = new_game(k);
-            if (!table) {
-                say(deals_.none_left());
-                return series_.none_lost_last() ? ExitOk : ExitNegative;
-            }
+        if (!table && !(table = new_game(k))) {
+            say(deals_.none_left());
+            return series_.none_lost_last() ? ExitOk : ExitNegative;
         }
-        Outcome out = Outcome::Quit;
-        if (resumed && table->game().status() != Status::InProgress) {
-            // The series stopped between games: where it stands, then on.
-            introduce(*table, true, k);
-            say(end_text(table->game()));
-            out = table->game().status() == Status::Won ? Outcome::Won : Outcome::Lost;
-        } else {
-            if (k > 1) say("");
-            out = play(*table, resumed, k, true, prev != nullptr);
-            while (out == Outcome::Back) {
-                const bool back = back_to(table, prev);
-                k -= back;
-                out = play(*table, false, k, false, !back);
-            }
-            if (out == Outcome::Won || out == Outcome::Lost) series_.finish(table->game());
-        }
+        const Outcome out = play_game(table, prev, k, resumed);
         prev.reset();
-        Table& t = *table;
-        const Variant& v = t.rules().variant;
-        // Without --games the question comes first; `undo` there takes the
-        // last move back and the game goes on.
-        bool more = false;
-        while (series_.games() == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
-            if (v.scored) say(series_.running_total(v));
-            std::string answer;
-            bool too_long = false;
-            if (!read_line("another game? [y/N] ", answer, too_long, false)) {
-                say("");
-                break;
-            }
-            const std::string a = ascii_lower(answer);
-            if (a != "u" && a != "undo") {
-                more = a == "y" || a == "yes";
-                break;
-            }
-            if (!undo(t)) continue;
-            series_.unfinish();
-            out = play(t, false, k, false);
-            if (out == Outcome::Won || out == Outcome::Lost) series_.finish(t.game());
-        }
-        if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        if (const int games = series_.games(); games > 0) {
-            if (k == games) {
-                const Series::End end = series_.end(v);
-                say(end.text);
-                return end.good ? ExitOk : ExitNegative;
-            }
-            if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games, series_.total(v)));
-            prev = std::move(table);  // `undo` before the next game's first move comes back to it
-            continue;
-        }
-        if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
-        table.reset();
+        const std::optional<int> exit =
+            series_.games() == 0 ? another_game(*table, k, out) : next_in_series(table, prev, k, out);
+        if (exit) return *exit;
+        table.reset();  // moved to `prev` in a series of --games N
     }
 }
 
