@@ -1,3 +1,4 @@
+// play's hint in words (hint_text.hpp): one function per form of the answer.
 #include "hint_text.hpp"
 
 #include <vector>

@@ -1,3 +1,4 @@
+// play's deals, game after game (deal_source.hpp).
 #include "deal_source.hpp"
 
 #include <fmt/format.h>

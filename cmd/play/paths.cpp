@@ -1,3 +1,4 @@
+// Where play's files go (paths.hpp): XDG base directories, `~`, shell words.
 #include "paths.hpp"
 
 #include <cctype>

@@ -1,3 +1,5 @@
+// play's series (series.hpp): the series file kept beside the first log, and
+// the totals of the games over.
 #include "series.hpp"
 
 #include <algorithm>

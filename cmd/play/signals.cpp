@@ -1,3 +1,4 @@
+// play's signal handling (signals.hpp): only async-signal-safe calls in the handler.
 #include "signals.hpp"
 
 #include <csignal>

@@ -1,3 +1,5 @@
+// One game on the table (table.hpp): moves planned, made and logged in one
+// write, taken back log first.
 #include "table.hpp"
 
 #include <fmt/format.h>

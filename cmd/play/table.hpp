@@ -59,13 +59,14 @@ public:
     Status make(const Plan& plan);
 
     bool can_undo() const { return !steps_.empty(); }
-    // Takes back the last step (one typed move), in the log first: when the
-    // log cannot be rewritten (a full disk) this throws InputError and the
-    // move stays, in the game as in the log. The moves taken back.
+    // Takes back the last step (one typed move; can_undo() first), in the log
+    // first: when the log cannot be rewritten (a full disk) this throws
+    // InputError and the move stays, in the game as in the log. The moves
+    // taken back.
     std::vector<std::string> undo();
 
     bool can_redo() const { return !undone_.empty(); }
-    // The step redo() would make again.
+    // The step redo() would make again (can_redo() first).
     const std::vector<std::string>& next_redo() const { return undone_.back(); }
     // Makes again the step undo took back last: the same moves, logged again.
     Status redo();
