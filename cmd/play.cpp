@@ -390,8 +390,9 @@ std::unique_ptr<Table> Session::new_game(int k) {
     if (!rd) return nullptr;
     auto t = std::make_unique<Table>(std::move(*rd));
     if (!o_.no_log && o_.log != "-") {
+        const Variant& v = t->rules().variant;
         const std::string path = k > 1            ? series_.log_path(k)
-                                 : o_.log.empty() ? default_log_path(t->rules().variant, t->deal(), deals_.pysolfc_game(k))
+                                 : o_.log.empty() ? default_log_path(v, t->deal(), deals_.pysolfc_game(k))
                                                   : o_.log;
         t->create_log(path);
         if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);

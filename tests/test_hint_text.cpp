@@ -62,7 +62,8 @@ TEST_CASE("hint text: scored variants give the mean best score first", "[hint]")
     const Rules rules(load_variant("traditional"));
     const Game game(rules, deal_from_seed(rules.variant, 2));
     const ExpertChoice c = weighed(game, {"8D 5C", "QH AH"}, {3, 1}, {800, -256});
-    CHECK(hint_text(game, c, false, 80) == "hint: 8D 5C (mean best score 12.5 in 64 stock orders; wins 3; QH AH: -4.0)");
+    CHECK(hint_text(game, c, false, 80) ==
+          "hint: 8D 5C (mean best score 12.5 in 64 stock orders; wins 3; QH AH: -4.0)");
     CHECK(hint_text(game, c, true, 100) ==
           "hint all (mean best score in 64 stock orders): 8D 5C 12.5 (3 wins), QH AH -4.0 (1 wins)");
     CHECK(hint_text(game, c, true, 80) ==

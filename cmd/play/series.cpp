@@ -36,7 +36,8 @@ std::string Series::add(int k, const std::string& log_path, const std::string& d
         return "";
     }
     if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return "";
-    std::string text = format_series_header(games_, deal_file.empty() ? "" : std::filesystem::absolute(deal_file).string());
+    const std::string deals = deal_file.empty() ? "" : std::filesystem::absolute(deal_file).string();
+    std::string text = format_series_header(games_, deals);
     std::vector<std::string> entries;
     if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
     entries.push_back(format_series_entry(name));
