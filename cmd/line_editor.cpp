@@ -218,14 +218,6 @@ std::string LineEditor::take_history_problem() {
     return impl_->problem;
 }
 
-std::string default_history_path() {
-    const char* state = std::getenv("XDG_STATE_HOME");
-    if (state && *state == '/') return std::string(state) + "/pyramide/history";
-    const char* home = std::getenv("HOME");
-    if (!home || !*home) return "";
-    return std::string(home) + "/.local/state/pyramide/history";
-}
-
 void restore_terminal() noexcept {
     if (termios_saved) ::tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
 }

@@ -39,9 +39,6 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// $XDG_STATE_HOME/pyramide/history, or ~/.local/state/pyramide/history.
-std::string default_history_path();
-
 // Puts the terminal back as it was before the editor changed it; safe to call
 // from a signal handler (only tcsetattr), and harmless when nothing changed.
 void restore_terminal() noexcept;

@@ -2,38 +2,34 @@
 // Every move is appended to the move log as it is made, so nothing is lost
 // when the connection drops; --resume continues a game where it stopped.
 #include <algorithm>
-#include <csignal>
-#include <cerrno>
-#include <cstring>
-#include <ctime>
-#include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
 #include <system_error>
 
-#include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "formats/deal_format.hpp"
-#include "line_editor.hpp"
+#include "formats/hint_text.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
 #include "formats/play_commands.hpp"
-#include "formats/series.hpp"
 #include "formats/text.hpp"
-#include "formats/variant_toml.hpp"
 #include "formats/wrap.hpp"
 #include "lib/players/expert.hpp"
-#include "lib/rules/shuffle.hpp"
 #include "lib/players/strategy.hpp"
+#include "line_editor.hpp"
+#include "play/deal_source.hpp"
+#include "play/paths.hpp"
+#include "play/series.hpp"
+#include "play/signals.hpp"
+#include "play/table.hpp"
 
 namespace pyr::cmd {
+
+namespace play {
 
 namespace {
 
@@ -60,156 +56,40 @@ constexpr int HintSamples = 64;
 // Wider than this, lines of text only get harder to read.
 constexpr std::size_t MaxScreenWidth = 160;
 
-// What a signal handler may print: prepared in advance, written with write(2).
-char signal_note[600] = "";
-
-extern "C" void on_signal(int sig) {
-    if (signal_note[0]) {
-        const ssize_t ignored = ::write(STDERR_FILENO, signal_note, std::strlen(signal_note));
-        (void)ignored;
-    }
-    // The log is already complete up to the last move (LogWriter holds these
-    // signals back while it writes), so there is nothing to clean up but the
-    // terminal, which the line editor may have left in its raw mode.
-    restore_terminal();
-    ::_exit(128 + sig);
-}
-
-// A signal that was ignored when we started stays ignored: `nohup pyramide
-// play` must survive a hangup, and a background job started by a
-// non-interactive shell does not take Ctrl-C meant for the foreground.
-void catch_signals() {
-    for (int sig : {SIGHUP, SIGTERM, SIGINT}) {
-        struct sigaction old {};
-        if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
-        struct sigaction act {};
-        act.sa_handler = on_signal;
-        sigemptyset(&act.sa_mask);
-        ::sigaction(sig, &act, nullptr);
-    }
-}
-
-// A path as one shell word, so a printed "pyramide play --resume PATH" can be pasted.
-std::string shell_word(const std::string& s) {
-    bool plain = !s.empty();
-    for (char c : s)
-        plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./-+=:,@%~", c) != nullptr);
-    if (plain && s[0] != '~') return s;
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-std::string resume_hint(const std::string& log_path) {
-    return "pyramide play --resume " + printable(shell_word(log_path));
-}
-
-void set_signal_note(const std::string& log_path) {
-    const std::string note = log_path.empty()
-                                 ? std::string("\npyramide: interrupted\n")
-                                 : fmt::format("\npyramide: interrupted; the game is saved: {}\n", resume_hint(log_path));
-    std::snprintf(signal_note, sizeof signal_note, "%s", note.c_str());
-}
-
-std::string data_dir() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    if (xdg && *xdg == '/') return std::string(xdg) + "/pyramide/games";
-    const char* home = std::getenv("HOME");
-    return std::string(home && *home ? home : ".") + "/.local/share/pyramide/games";
-}
-
-// `mkdir -p`, naming the folder that could not be made and why (a read-only
-// file system, a permission): only for the default log folder.
-void make_folders(const std::string& dir) {
-    std::error_code ec;
-    if (dir.empty() || std::filesystem::is_directory(dir, ec)) return;
-    const std::string parent = folder_of(dir);
-    if (parent != dir) make_folders(parent);
-    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
-        throw InputError(dir, 0, 0, fmt::format("cannot create folder: {}", std::strerror(errno)));
-}
-
-// A fresh default log name: DATA/pyramide/games/2026-11-30-141502-traditional-seed7.log
-// (-pysolfc617 for PySolFC's game 617).
-std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc) {
-    make_folders(data_dir());
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    ::localtime_r(&now, &tm);
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
-    const std::string base = fmt::format("{}/{}-{}{}", data_dir(), stamp, v.name,
-                                         d.has_seed ? fmt::format("-seed{}", d.seed)
-                                         : pysolfc  ? "-pysolfc" + pysolfc->decimal()
-                                                    : std::string());
-    std::string path = base + ".log";
-    for (int k = 2; std::filesystem::exists(path); ++k) path = fmt::format("{}-{}.log", base, k);
-    return path;
-}
-
-// `~`, `~/...` and `~user/...` as a shell expands them, so that `save ~/x.log`
-// goes home instead of into a folder named `~`. Anything else as typed.
-std::string expand_tilde(const std::string& path) {
-    if (!path.starts_with('~')) return path;
-    const std::size_t slash = path.find('/');
-    const std::string user = path.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
-    std::string home;
-    if (!user.empty()) {
-        if (const passwd* pw = ::getpwnam(user.c_str())) home = pw->pw_dir;
-        if (home.empty()) throw InputError(path, 0, 0, fmt::format("no such user '{}'", user));
-    } else if (const char* env = std::getenv("HOME"); env && *env) {
-        home = env;
-    } else if (const passwd* pw = ::getpwuid(::getuid())) {
-        home = pw->pw_dir;
-    }
-    if (home.empty()) throw InputError(path, 0, 0, "no home folder: HOME is not set");
-    return home + (slash == std::string::npos ? "" : path.substr(slash));
-}
-
-// Game k of a series: the first game's log FILE.log, then FILE-2.log, FILE-3.log, ...
-std::string numbered(const std::string& path, int k) {
-    if (k <= 1) return path;
-    const std::filesystem::path p(path);
-    return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
-}
-
-// A game being played: the engine's game, its log, the moves made so far (in
-// canonical spelling, each with the log line it is on), and how many moves
-// each command made, for undo.
-struct Table {
-    const Rules& rules;
-    const Deal& deal;
-    Game game;
-    LogWriter& log;
-    std::vector<std::string> moves;
-    std::vector<int> lines;  // 0 when no log is kept
-    std::vector<int> steps;
-    std::vector<std::vector<std::string>> undone;  // the steps undo took back, for redo (last first)
-    int result_line = 0;  // the log's result line, once the game is over
+// A line typed at a prompt, cut at MaxCommandBytes (`too_long` when it was).
+struct TypedLine {
+    std::string text;
+    bool too_long = false;
 };
 
-// A game of the session: its deal, its log and the table it is played on.
-struct Slot {
-    ReadDeal rd;
-    LogWriter log;
-    std::unique_ptr<Table> table;
-    void set_table() { table.reset(new Table{*rd.rules, rd.deal, Game(*rd.rules, rd.deal), log, {}, {}, {}, {}, 0}); }
+// Tab completes from the game being played, and from none once its play
+// stops, whichever way it stops (an outcome, an exception).
+class PlayingNow {
+public:
+    PlayingNow(const Table*& current, const Table& t) : current_(current) { current_ = &t; }
+    ~PlayingNow() { current_ = nullptr; }
+    PlayingNow(const PlayingNow&) = delete;
+    PlayingNow& operator=(const PlayingNow&) = delete;
+
+private:
+    const Table*& current_;
 };
 
+// The games of one `play` run: reads a line, does what it says, shows the
+// result. The game itself is a Table's, the deals come from a DealSource, the
+// scores and the series file are the Series'.
 class Session {
 public:
     explicit Session(const PlayOptions& o)
         : o_(o),
           editor_(::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0, default_history_path(),
-                  [this](bool first) { return completion_words(first); }) {
+                  [this](bool first) { return completion_words(first); }),
+          deals_(cache_, o.deal_file, o.variant, o.seed_given ? std::optional(o.seed) : std::nullopt, o.pysolfc),
+          series_(o.games) {
         style_ = render_style(o.color, o.ascii, stdout);
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
-        deal_file_ = o.deal_file;
-        variant_ = o.variant;
-        next_pysolfc_ = o.pysolfc;
-        games_ = o.games;
     }
 
     int run();
@@ -219,10 +99,10 @@ private:
     // takes back the last move of the game before it.
     enum class Outcome { Won, Lost, Quit, EndOfInput, Back };
 
-    // What one typed line made: one move, or two for `recycle` with a turned card showing.
-    using Plan = std::vector<Move>;
-
-    bool read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember = true);
+    // None at the end of the input. `remember`: the line goes into the history.
+    std::optional<TypedLine> read_line(const std::string& prompt, bool remember = true);
+    // The answer to a question, in lower case; none at the end of the input.
+    std::optional<std::string> answer(const std::string& question);
     std::vector<std::string> completion_words(bool first) const;
     // The window's width, read again for every screen: a resized window is
     // followed. Narrower than MinScreenWidth, lines wrap as the terminal wraps them.
@@ -233,35 +113,27 @@ private:
     // when both do not fit on one.
     void say_command(const std::string& text, const std::string& command);
     void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
-    std::optional<ReadDeal> next_deal(int k);
-    bool plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const;
+
     Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
+    std::optional<Outcome> dispatch(Table& t, const PlayCommand& cmd, bool back_allowed);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
-    std::optional<Outcome> make(Table& t, const Plan& plan);
-    std::string running_total(const Variant& v) const;
-    int series_total(const Variant& v) const;
-    void finish_game(const Game& game);
-    void unfinish_game();
-    std::unique_ptr<Slot> new_game(int k);
-    const PysolfcNumber* pysolfc_game(int k) const {
-        const auto it = pysolfc_games_.find(k);
-        return it == pysolfc_games_.end() ? nullptr : &it->second;
-    }
-    std::unique_ptr<Slot> open_logged_game(const std::string& path, bool allow_finished);
-    std::unique_ptr<Slot> resume_series(int& k);
-    void keep_in_series(int k, const std::string& log_path);
-    bool back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev);
-    int end_of_series(const Variant& v);
-    const std::string& resume_target(const Table& t) const { return series_.active() ? series_.path() : t.log.path(); }
+    std::optional<Outcome> shown(const Table& t, Status st);
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
-    bool confirm_quit(const Table& t);
-    void save(const Table& t, const std::string& argument);
+    void list_moves(const Game& game);
     void hint(const Game& game, const std::string& argument);
-    std::string log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const;
+    void save(const Table& t, const std::string& argument);
+    bool confirm_quit(const Table& t);
+    const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
+
     int resume();
-    std::string end_text(const Game& game) const;
+    std::unique_ptr<Table> resume_series(int& k);
+    std::unique_ptr<Table> new_game(int k);
+    Outcome play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k, bool resumed);
+    bool back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev);
+    std::optional<int> another_game(Table& t, int k, Outcome out);
+    std::optional<int> next_in_series(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int k, Outcome out);
 
     const PlayOptions& o_;
     RenderStyle style_;
@@ -270,22 +142,8 @@ private:
     std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
     RulesCache cache_;
-    std::unique_ptr<Input> deal_input_;
-    std::unique_ptr<DealReader> deal_reader_;
-    std::string deal_file_;    // where the deals come from ("": seeds)
-    std::string variant_;      // the variant of the deals made from seeds
-    std::uint64_t next_seed_ = 0;
-    bool seeds_started_ = false;
-    std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game with --pysolfc, none past the last
-    std::map<int, PysolfcNumber> pysolfc_games_;  // with --pysolfc: the PySolFC number of game k
-    std::optional<ReadDeal> given_back_;  // the deal of a game undo gave up, dealt again next
-    int games_ = 0;            // the games of the series (--games N); 0: another game? after each
-    std::string first_log_;    // game k's log is this one's name with -k
-    LogWriter series_;         // the series file, once it is kept
-    std::vector<int> series_lines_;  // the line of each game in it
-    std::vector<int> scores_;  // the finished games, in order
-    std::vector<bool> won_;
-    bool no_next_seed_ = false;  // a resumed series whose last deal had no seed
+    DealSource deals_;
+    Series series_;
 };
 
 void Session::say_command(const std::string& text, const std::string& command) {
@@ -297,11 +155,21 @@ void Session::say_command(const std::string& text, const std::string& command) {
     fmt::print("  {}\n", command);
 }
 
-bool Session::read_line(const std::string& prompt, std::string& line, bool& too_long, bool remember) {
-    const bool any = editor_.read(prompt, line, too_long, MaxCommandBytes, remember);
-    if (echo_ && any) fmt::print("{}\n", too_long ? printable(line.substr(0, 40)) + "..." : printable(line));
+std::optional<TypedLine> Session::read_line(const std::string& prompt, bool remember) {
+    TypedLine line;
+    const bool any = editor_.read(prompt, line.text, line.too_long, MaxCommandBytes, remember);
+    if (echo_ && any)
+        fmt::print("{}\n", line.too_long ? printable(line.text.substr(0, 40)) + "..." : printable(line.text));
     if (const std::string problem = editor_.take_history_problem(); !problem.empty()) message(problem);
-    return any;
+    if (!any) return std::nullopt;
+    return line;
+}
+
+// Questions are not commands: their answers stay out of the history.
+std::optional<std::string> Session::answer(const std::string& question) {
+    const std::optional<TypedLine> line = read_line(question, false);
+    if (!line) return std::nullopt;
+    return ascii_lower(line->text);
 }
 
 // What Tab completes to: the commands (first word only) and the cards a move
@@ -313,7 +181,7 @@ std::vector<std::string> Session::completion_words(bool first) const {
             if (!c.name.empty() && c.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos)
                 words.emplace_back(c.name);
     if (!current_) return words;
-    const Game& g = current_->game;
+    const Game& g = current_->game();
     const DeckKind deck = g.variant().deck;
     for (std::uint64_t m = g.free_mask(); m; m &= m - 1) words.push_back(card_name(deck, g.tableau_card(std::countr_zero(m))));
     const State& s = g.state();
@@ -323,650 +191,327 @@ std::vector<std::string> Session::completion_words(bool first) const {
     return words;
 }
 
-std::string Session::log_text(const Rules& rules, const Deal& deal, const std::vector<std::string>& moves) const {
-    std::string text = format_log_header(rules, deal);
-    for (const std::string& m : moves) text += m + "\n";
-    return text;
-}
-
-std::optional<ReadDeal> Session::next_deal(int k) {
-    if (given_back_) {
-        std::optional<ReadDeal> rd = std::move(given_back_);
-        given_back_.reset();
-        return rd;
-    }
-    if (!deal_file_.empty()) {
-        if (!deal_reader_) {
-            deal_input_ = std::make_unique<Input>(deal_file_);
-            deal_reader_ = std::make_unique<DealReader>(deal_input_->lines(), cache_, variant_);
-            // A resumed series goes on with the deal after its last game's.
-            for (int dealt = 1; dealt < k; ++dealt)
-                if (!deal_reader_->next()) return std::nullopt;
+// One game, line by line, until it is over, left or given up for the game
+// before it (Back, only when `back_allowed`).
+Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
+    const PlayingNow playing(current_, t);
+    set_signal_note(resume_target(t));
+    if (intro) introduce(t, resumed, k);
+    for (;;) {
+        const std::optional<TypedLine> line = read_line("> ");
+        if (!line) {
+            say("");
+            if (t.log().active())
+                say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
+            else
+                say("end of input");
+            return Outcome::EndOfInput;
         }
-        return deal_reader_->next();
+        if (line->too_long) {
+            say(fmt::format("line too long (over {} bytes): ignored", MaxCommandBytes));
+            continue;
+        }
+        PlayCommand cmd;
+        if (std::string why; !parse_command(t.rules().variant.deck, line->text, cmd, why)) {
+            say(why);
+            continue;
+        }
+        if (const std::optional<Outcome> end = dispatch(t, cmd, back_allowed)) return *end;
     }
-    if (o_.pysolfc) {
-        if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
-        ReadDeal rd;
-        rd.rules = &cache_.get(variant_.empty() ? PysolfcDefaultVariant : variant_);
-        rd.deal = pysolfc_deal(*rd.rules, *next_pysolfc_);
-        pysolfc_games_.insert_or_assign(k, *next_pysolfc_);
-        next_pysolfc_ = next_pysolfc_->next();
-        return rd;
-    }
-    if (no_next_seed_)
-        throw InputError(o_.resume, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
-                                          "the series names no deal file");
-    ReadDeal rd;
-    rd.rules = &cache_.get(variant_.empty() ? "traditional" : variant_);
-    if (!seeds_started_) {
-        seeds_started_ = true;
-        if (o_.seed_given) next_seed_ = o_.seed;
-        else next_seed_ = random_seed();
-    }
-    rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
-    return rd;
 }
 
-// The next game: its deal, and its log, created (a series' game k is named
-// after the first game's log, with -k).
-std::unique_ptr<Slot> Session::new_game(int k) {
-    std::optional<ReadDeal> rd = next_deal(k);
-    if (!rd) return nullptr;
-    auto slot = std::make_unique<Slot>();
-    slot->rd = std::move(*rd);
-    if (!o_.no_log && o_.log != "-") {
-        const Variant& v = slot->rd.rules->variant;
-        const std::string path = k > 1            ? numbered(first_log_, k)
-                                 : o_.log.empty() ? default_log_path(v, slot->rd.deal, pysolfc_game(k))
-                                                  : o_.log;
-        if (k == 1) first_log_ = path;
-        slot->log.create(path, log_text(*slot->rd.rules, slot->rd.deal, {}),
-                         ": continue it with --resume, or choose another --log");
-        keep_in_series(k, path);
+// Does what a command says; the outcome when it ends the game's play.
+std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& cmd, bool back_allowed) {
+    const Variant& v = t.rules().variant;
+    switch (cmd.kind) {
+    case CommandKind::Move:
+        return move(t, cmd.move);
+    case CommandKind::Undo:
+        if (back_allowed && t.untouched()) return Outcome::Back;
+        undo(t);
+        return std::nullopt;
+    case CommandKind::Redo:
+        return redo(t);
+    case CommandKind::Moves:
+        list_moves(t.game());
+        return std::nullopt;
+    case CommandKind::Hint:
+        hint(t.game(), cmd.argument);
+        return std::nullopt;
+    case CommandKind::Show:
+        show(t.game());
+        return std::nullopt;
+    case CommandKind::Help:
+        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
+        return std::nullopt;
+    case CommandKind::Save:
+        save(t, cmd.argument);
+        return std::nullopt;
+    case CommandKind::Quit:
+        if (!confirm_quit(t)) return std::nullopt;
+        if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
+        else say("quit: no log was kept");
+        return Outcome::Quit;
+    case CommandKind::Nothing:
+        return std::nullopt;
     }
-    slot->set_table();
-    return slot;
+    return std::nullopt;
 }
 
-// The move(s) a request makes. `recycle` while the turned card is still showing
-// (one waste pile, draw 1) is what a player means by "start the next pass":
-// the turned card goes onto the waste first. Both moves are logged, `draw` then
-// `recycle`, so the log stays in the canonical form validate expects.
-bool Session::plan_move(const Game& game, const MoveRequest& req, Plan& plan, std::string& why) const {
-    plan.clear();
-    Reason<Refusal> refusal;
-    const Move m = game.resolve(req, refusal);
-    if (!refusal) {
-        plan.push_back(m);
-        return true;
-    }
-    why = refusal.text;
-    const Variant& v = game.variant();
-    const State& s = game.state();
-    if (req.kind != MoveKind::Recycle || v.draw != 1 || v.waste_piles != 1 || !s.turned.valid() ||
-        s.stock_left() > 0)
-        return false;
-    Game trial = game;
-    Reason<Refusal> trial_why;
-    MoveRequest draw;
-    draw.kind = MoveKind::Draw;
-    const Move d = trial.resolve(draw, trial_why);
-    if (trial_why) return false;
-    trial.apply(d);
-    const Move r = trial.resolve(req, trial_why);
-    if (trial_why) {
-        // Say why the recycle itself is refused ("one pass"), not "draw first".
-        why = trial_why.text;
-        return false;
-    }
-    why.clear();
-    plan = {d, r};
-    return true;
+void Session::introduce(const Table& t, bool resumed, int k) {
+    const Variant& v = t.rules().variant;
+    const int games = series_.games();
+    std::string title = fmt::format("{}variant {}", games > 1 ? fmt::format("game {} of {}: ", k, games) : "", v.name);
+    if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
+    if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
+    const std::size_t made = t.moves().size();
+    say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
+    say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
+    if (series_.kept()) say("series: " + printable(series_.path()));
+    say("type help for the commands");
+    show(t.game());
 }
 
 // Plays a typed move and logs it; the outcome when it ended the game.
 std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) {
-    Game& game = t.game;
-    Plan plan;
-    std::string why;
-    if (!plan_move(game, req, plan, why)) {
-        say(why);
+    const Plan plan = plan_move(t.game(), req);
+    if (plan.moves.empty()) {
+        say(plan.refusal);
         return std::nullopt;
     }
-    if (plan.size() > 1)
+    if (plan.moves.size() > 1)
         say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
-                        game.name(game.state().turned)));
-    t.undone.clear();  // a new move: what undo took back is no longer there to redo
-    return make(t, plan);
+                        t.game().name(t.game().state().turned)));
+    return shown(t, t.make(plan));
 }
 
-// Makes the moves of one step, in the game and in the log, and shows the
-// position; the outcome when they ended the game.
-std::optional<Session::Outcome> Session::make(Table& t, const Plan& plan) {
-    Game& game = t.game;
-    std::string lines;
-    for (const Move& m : plan) {
-        const std::string text = format_move(game, m);
-        game.apply(m);
-        t.moves.push_back(text);
-        lines += text + "\n";
-    }
-    t.steps.push_back(static_cast<int>(plan.size()));
-    const Status st = game.status();
-    // The last move and the result in one write: a log is never left
-    // with a finished game and no result line.
-    if (st != Status::InProgress) lines += format_result(game);
-    const int first = t.log.active() ? t.log.append(lines) : 0;
-    for (std::size_t i = 0; i < plan.size(); ++i) t.lines.push_back(first ? first + static_cast<int>(i) : 0);
-    if (st != Status::InProgress && first) t.result_line = first + static_cast<int>(plan.size());
-    show(game);
+// Shows the position after a step, `st` the game's status; the outcome when
+// the step ended the game.
+std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
+    show(t.game());
     if (st == Status::InProgress) return std::nullopt;
     // The game is over: nothing left to resume but the series it is in.
-    set_signal_note(series_.active() ? series_.path() : "");
-    say(end_text(game));
+    set_signal_note(series_.kept() ? series_.path() : "");
+    say(end_text(t.game()));
     return st == Status::Won ? Outcome::Won : Outcome::Lost;
 }
 
-std::string Session::end_text(const Game& game) const {
-    const int left = game.cards_left();
-    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(game.status()), game.end_reason(), left,
-                                  left == 1 ? "" : "s");
-    if (game.variant().scored) end += fmt::format(", score {}", game.score());
-    return end + ".";
-}
-
-// The total of the series under way: every game with --games N; without
-// it, a series of the variant's length (Par Pyramide: six) starts anew.
-int Session::series_total(const Variant& v) const {
-    std::size_t from = 0;
-    if (games_ == 0 && v.series > 0 && !scores_.empty())
-        from = scores_.size() - ((scores_.size() - 1) % static_cast<std::size_t>(v.series) + 1);
-    int total = 0;
-    for (std::size_t i = from; i < scores_.size(); ++i) total += scores_[i];
-    return total;
-}
-
-void Session::finish_game(const Game& game) {
-    scores_.push_back(game.score());
-    won_.push_back(game.status() == Status::Won);
-}
-
-void Session::unfinish_game() {
-    scores_.pop_back();
-    won_.pop_back();
-}
-
-// "total score after 2 games: 15", and after a whole series (Par Pyramide: six
-// games) whether it is par; games played without --games.
-std::string Session::running_total(const Variant& v) const {
-    const int games = static_cast<int>(scores_.size()), total = series_total(v);
-    if (v.series == 0) return fmt::format("total score after {} game{}: {}", games, games == 1 ? "" : "s", total);
-    const int in_series = (games - 1) % v.series + 1;
-    std::string text = fmt::format("total score after {} of {} games: {}", in_series, v.series, total);
-    if (in_series == v.series) text += fmt::format(", {}", total >= 0 ? "par: played well" : "below par");
-    return text;
-}
-
-// Makes again the step undo took back last: the same moves, logged again.
-std::optional<Session::Outcome> Session::redo(Table& t) {
-    if (t.undone.empty()) {
-        say("nothing to redo");
-        return std::nullopt;
-    }
-    Plan plan;
-    Game trial = t.game;
-    for (const std::string& text : t.undone.back()) {
-        MoveRequest req;
-        Reason<MoveSyntax> syntax;
-        Reason<Refusal> refusal;
-        int col = 0;
-        // Written by format_move() in this very position: it reads back the same.
-        parse_move(trial.variant().deck, text, req, syntax, col);
-        const Move m = trial.resolve(req, refusal);
-        trial.apply(m);
-        plan.push_back(m);
-    }
-    say("redone: " + fmt::format("{}", fmt::join(t.undone.back(), ", ")));
-    t.undone.pop_back();
-    return make(t, plan);
-}
-
+// Takes back the last step; the game goes on when the log cannot be rewritten
+// (a full disk), the move kept in both. False when nothing was taken back.
 bool Session::undo(Table& t) {
-    if (t.steps.empty()) {
+    if (!t.can_undo()) {
         say("nothing to undo");
         return false;
     }
-    const auto n = static_cast<std::size_t>(t.steps.back());
-    // The log first: when it cannot be rewritten (a full disk) the move
-    // stays, in the game as in the log, and the game goes on. A game that was
-    // over loses its result line too.
-    if (t.log.active()) {
-        std::vector<int> drop(t.lines.end() - static_cast<std::ptrdiff_t>(n), t.lines.end());
-        if (t.result_line) drop.push_back(t.result_line);
-        try {
-            t.log.drop_lines(drop);
-        } catch (const InputError& e) {
-            say("cannot undo: the log could not be rewritten: " + printable(e.format()));
-            return false;
-        }
+    std::vector<std::string> step;
+    try {
+        step = t.undo();
+    } catch (const InputError& e) {
+        say("cannot undo: the log could not be rewritten: " + printable(e.format()));
+        return false;
     }
-    t.result_line = 0;
-    std::vector<std::string> step(n);
-    for (std::size_t i = n; i-- > 0;) {
-        t.game.undo();
-        step[i] = t.moves.back();
-        t.moves.pop_back();
-        t.lines.pop_back();
-    }
-    t.steps.pop_back();
     say("undone: " + fmt::format("{}", fmt::join(step, ", ")));
-    t.undone.push_back(std::move(step));
-    show(t.game);
+    show(t.game());
     return true;
 }
 
-// On a terminal, quitting a game that no log keeps asks first: it would be
-// gone. (A script that pipes `quit` means it.) The end of input is a yes.
-bool Session::confirm_quit(const Table& t) {
-    if (t.log.active() || ::isatty(STDIN_FILENO) == 0 || t.moves.empty()) return true;
-    std::string answer;
-    bool too_long = false;
-    if (!read_line("no log keeps this game: quit and lose it? [y/N] ", answer, too_long, false)) return true;
-    const std::string a = ascii_lower(answer);
-    return a == "y" || a == "yes";
+std::optional<Session::Outcome> Session::redo(Table& t) {
+    if (!t.can_redo()) {
+        say("nothing to redo");
+        return std::nullopt;
+    }
+    say("redone: " + fmt::format("{}", fmt::join(t.next_redo(), ", ")));
+    return shown(t, t.redo());
+}
+
+void Session::list_moves(const Game& game) {
+    MoveList list;
+    game.legal_moves(list);
+    std::vector<std::string> texts;
+    for (const Move& m : list) texts.push_back(format_move(game, m));
+    say(wrap_list("moves: ", texts, ", ", width(), "       "));
+}
+
+// The expert's move (lib/players/expert.hpp), or the blind player's for
+// `hint quick`; the expert is made at the first hint, which takes a moment.
+void Session::hint(const Game& game, const std::string& argument) {
+    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game)));
+    if (!expert_) {
+        ExpertOptions eo;
+        eo.samples = HintSamples;
+        expert_ = std::make_unique<Expert>(eo);
+    }
+    say(hint_text(game, expert_->choose(game), argument == "all", width()));
 }
 
 void Session::save(const Table& t, const std::string& argument) {
     try {
         if (argument == "-") {
             std::fflush(stdout);
-            write_file_atomic("-", log_text(t.rules, t.deal, t.moves));
+            write_file_atomic("-", t.log_text());
             return;
         }
         const std::string path = expand_tilde(argument);
         LogWriter copy;
-        copy.create(path, log_text(t.rules, t.deal, t.moves), ": choose another name (nothing is overwritten)");
-        say(fmt::format("saved {} ({} move{})", printable(path), t.moves.size(), t.moves.size() == 1 ? "" : "s"));
+        copy.create(path, t.log_text(), ": choose another name (nothing is overwritten)");
+        const std::size_t made = t.moves().size();
+        say(fmt::format("saved {} ({} move{})", printable(path), made, made == 1 ? "" : "s"));
     } catch (const InputError& e) {
         say("cannot save: " + printable(e.format()));
     }
 }
 
-// The expert's move (lib/players/expert.hpp), with how often it won in the stock
-// orders it tried and the next best's; `hint all` lists every move weighed,
-// `hint quick` is the rule of thumb of the blind player.
-void Session::hint(const Game& game, const std::string& argument) {
-    if (argument == "quick") return say("hint: " + format_move(game, blind_choice(game)) + " (rule of thumb)");
-    if (!expert_) {
-        ExpertOptions eo;
-        eo.samples = HintSamples;
-        expert_ = std::make_unique<Expert>(eo);
-    }
-    const ExpertChoice c = expert_->choose(game);
-    const std::string move = format_move(game, c.move);
-    if (c.candidates.empty()) {
-        const char* why = c.exact                        ? "the solver's line: no stock card is unseen"
-                          : c.move.kind == MoveKind::Lone ? "alone at once: it needs no partner"
-                                                          : "the only move";
-        return say(fmt::format("hint: {} ({})", move, why));
-    }
-    // Scored variants: the mean of the best scores in the orders tried.
-    const auto mean = [&](const CandidateCount& k) {
-        return fmt::format("{:.1f}", static_cast<double>(k.score_total) / c.samples);
-    };
-    if (argument == "all") {
-        std::vector<std::string> items;
-        for (const CandidateCount& k : c.candidates)
-            items.push_back(c.scored ? fmt::format("{} {} ({} wins)", format_move(game, k.move), mean(k), k.wins)
-                                     : fmt::format("{} {}", format_move(game, k.move), k.wins));
-        const std::string head = c.scored ? fmt::format("hint all (mean best score in {} stock orders): ", c.samples)
-                                          : fmt::format("hint all (wins of {} stock orders): ", c.samples);
-        return say(wrap_list(head, items, ", ", width(), "  "));
-    }
-    if (c.scored) {
-        std::string text = fmt::format("hint: {} (mean best score {} in {} stock orders; wins {}", move,
-                                       mean(c.candidates[0]), c.samples, c.candidates[0].wins);
-        if (c.candidates.size() > 1)
-            text += fmt::format("; {}: {}", format_move(game, c.candidates[1].move), mean(c.candidates[1]));
-        return say(text + ")");
-    }
-    if (c.candidates[0].wins == 0)
-        return say(fmt::format("hint: {} (no move wins in any of {} stock orders tried: the rule of thumb's move)",
-                               move, c.samples));
-    std::string text = fmt::format("hint: {} (wins {} of {} stock orders", move, c.candidates[0].wins, c.samples);
-    if (c.candidates.size() > 1)
-        text += fmt::format("; {}: {} of {}", format_move(game, c.candidates[1].move), c.candidates[1].wins, c.samples);
-    say(text + ")");
-}
-
-void Session::introduce(const Table& t, bool resumed, int k) {
-    const Variant& v = t.rules.variant;
-    std::string title = fmt::format("{}variant {}", games_ > 1 ? fmt::format("game {} of {}: ", k, games_) : "",
-                                    v.name);
-    if (t.deal.has_seed) title += fmt::format(", seed {}", t.deal.seed);
-    if (const PysolfcNumber* n = pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
-    const std::size_t made = t.moves.size();
-    say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
-    say(t.log.active() ? "log: " + printable(t.log.path()) : std::string("no log is kept"));
-    if (series_.active()) say("series: " + printable(series_.path()));
-    say("type help for the commands");
-    show(t.game);
-}
-
-Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
-    const Variant& v = t.rules.variant;
-    // Tab completes from this game while it is played, and from none after.
-    current_ = &t;
-    const std::unique_ptr<const Table*, void (*)(const Table**)> forget(&current_, [](const Table** p) { *p = nullptr; });
-    set_signal_note(resume_target(t));
-    if (intro) introduce(t, resumed, k);
-    std::string line, why;
-    for (;;) {
-        bool too_long = false;
-        if (!read_line("> ", line, too_long)) {
-            say("");
-            if (t.log.active())
-                say_command("end of input: the game is saved; continue with:", resume_hint(resume_target(t)));
-            else
-                say("end of input");
-            return Outcome::EndOfInput;
-        }
-        if (too_long) {
-            say(fmt::format("line too long (over {} bytes): ignored", MaxCommandBytes));
-            continue;
-        }
-        PlayCommand cmd;
-        if (!parse_command(v.deck, line, cmd, why)) {
-            say(why);
-            continue;
-        }
-        switch (cmd.kind) {
-        case CommandKind::Move:
-            if (const std::optional<Outcome> end = move(t, cmd.move)) return *end;
-            continue;
-        case CommandKind::Undo:
-            if (back_allowed && t.steps.empty() && t.undone.empty()) return Outcome::Back;
-            undo(t);
-            continue;
-        case CommandKind::Redo:
-            if (const std::optional<Outcome> end = redo(t)) return *end;
-            continue;
-        case CommandKind::Moves: {
-            MoveList list;
-            t.game.legal_moves(list);
-            std::vector<std::string> texts;
-            for (const Move& m : list) texts.push_back(format_move(t.game, m));
-            say(wrap_list("moves: ", texts, ", ", width(), "       "));
-            continue;
-        }
-        case CommandKind::Hint:
-            hint(t.game, cmd.argument);
-            continue;
-        case CommandKind::Show:
-            show(t.game);
-            continue;
-        case CommandKind::Help:
-            fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
-            continue;
-        case CommandKind::Save:
-            save(t, cmd.argument);
-            continue;
-        case CommandKind::Quit:
-            if (!confirm_quit(t)) continue;
-            if (t.log.active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
-            else say("quit: no log was kept");
-            return Outcome::Quit;
-        case CommandKind::Nothing:
-            continue;
-        }
-    }
-}
-
-// A logged game, locked, read and replayed, ready to go on: a `result
-// unfinished` line and a torn tail are dropped first. A finished game is
-// refused unless `allow_finished` (the last game of a series, whose end
-// `undo` may still take back).
-std::unique_ptr<Slot> Session::open_logged_game(const std::string& path, bool allow_finished) {
-    auto slot = std::make_unique<Slot>();
-    // Locked before it is read: no other game can change it from here on.
-    slot->log.open_existing(path);
-    Input in(path);
-    const MoveLog log = read_log(in.lines(), cache_, o_.variant);
-    slot->rd = log.deal;
-    slot->set_table();
-    Table& t = *slot->table;
-    // The moves in canonical spelling, whatever spelling the file used; each
-    // is its own step for undo.
-    Game before = t.game;
-    replay(log, t.game, [&](const Game&, const Move& m) {
-        t.lines.push_back(log.moves[t.moves.size()].line);
-        t.moves.push_back(format_move(before, m));
-        t.steps.push_back(1);
-        before.apply(m);
-    });
-    const Status st = t.game.status();
-    if (st != Status::InProgress) {
-        // A finished game is a usage error (exit 2), not a log that breaks the rules.
-        if (!allow_finished)
-            throw InputError(in.name(), 0, 0,
-                             fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
-                                         t.game.end_reason()));
-        t.result_line = log.result == LogResult::None ? 0 : log.result_line;
-        return slot;
-    }
-    // Moves may follow neither a result line nor a torn last line (a write cut
-    // off by a crash, which the reader ignores): drop both, keeping everything
-    // else (comments too), before appending.
-    if (log.result == LogResult::Unfinished || slot->log.torn()) {
-        for (const InputError& e : log_warnings(log, in.name())) warn(e);
-        slot->log.drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line}
-                                                                 : std::vector<int>{});
-    }
-    return slot;
+// On a terminal, quitting a game that no log keeps asks first: it would be
+// gone. (A script that pipes `quit` means it.) The end of input is a yes.
+bool Session::confirm_quit(const Table& t) {
+    if (t.log().active() || ::isatty(STDIN_FILENO) == 0 || t.moves().empty()) return true;
+    const std::optional<std::string> a = answer("no log keeps this game: quit and lose it? [y/N] ");
+    return !a || *a == "y" || *a == "yes";
 }
 
 int Session::resume() {
-    const std::unique_ptr<Slot> slot = open_logged_game(o_.resume, false);
-    const Outcome out = play(*slot->table, true, 1);
+    const std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
+    const Outcome out = play(*t, true, 1);
     return out == Outcome::Lost ? ExitNegative : ExitOk;
 }
 
-// A series file, read and locked: its games in order, all but the last over
-// (their scores make the running total); the last is returned to go on
-// with, over or not. `k` is its number.
-std::unique_ptr<Slot> Session::resume_series(int& k) {
-    series_.open_existing(o_.resume);
-    Input in(o_.resume);
-    const Series s = read_series(in.lines());
-    if (s.torn_line) {
-        for (const InputError& e : series_warnings(s, in.name())) warn(e);
-        series_.drop_lines({});
-    }
-    if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
-    games_ = s.games;
-    deal_file_ = series_deals_file(in.name(), s);
-    first_log_ = series_log_path(o_.resume, s.logs.front().name);
-    for_each_series_game(in.name(), s, cache_, o_.variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
-        if (&e == &s.logs.back()) return;  // opened below, to go on with
-        finish_game(game);
-        series_lines_.push_back(e.line);
-    });
-    series_lines_.push_back(s.logs.back().line);
-    k = static_cast<int>(s.logs.size());
-    std::unique_ptr<Slot> slot = open_logged_game(series_log_path(o_.resume, s.logs.back().name), true);
-    if (variant_.empty()) variant_ = slot->rd.rules->variant.name;
-    if (deal_file_.empty()) {
-        seeds_started_ = slot->rd.deal.has_seed;
-        next_seed_ = slot->rd.deal.seed + 1;
-        no_next_seed_ = !slot->rd.deal.has_seed;
-    }
-    const Game& last = slot->table->game;
-    if (last.status() != Status::InProgress) {
-        finish_game(last);
-        if (games_ > 0 && k == games_)
-            throw InputError(in.name(), 0, 0,
-                             fmt::format("the series is over ({} of {} games{}): nothing to resume", k, games_,
-                                         last.variant().scored
-                                             ? fmt::format(", total score {}", series_total(last.variant()))
-                                             : ""));
-    }
-    return slot;
+// A series file, read and locked, to go on with its last game, which is game `k`.
+std::unique_ptr<Table> Session::resume_series(int& k) {
+    Series::Resumed r = series_.resume(o_.resume, cache_, o_.variant);
+    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
+    k = r.k;
+    return std::move(r.last);
 }
 
-// A session of more than one game keeps a series file beside the first
-// game's log: from the start with --games N, from the second game without.
-// When it cannot be kept (the name is taken) the games go on, each logged.
-void Session::keep_in_series(int k, const std::string& log_path) {
-    const std::string name = std::filesystem::path(log_path).filename().string();
-    if (series_.active()) {
-        if (const std::string entry = format_series_entry(name); !entry.empty())
-            series_lines_.push_back(series_.append(entry));
-        return;
+// The next game: its deal, and its log, created (a series' game k is named
+// after the first game's log, with -k).
+std::unique_ptr<Table> Session::new_game(int k) {
+    std::optional<ReadDeal> rd = deals_.next(k);
+    if (!rd) return nullptr;
+    auto t = std::make_unique<Table>(std::move(*rd));
+    if (!o_.no_log && o_.log != "-") {
+        const Variant& v = t->rules().variant;
+        const std::string path = k > 1            ? series_.log_path(k)
+                                 : o_.log.empty() ? default_log_path(v, t->deal(), deals_.pysolfc_game(k))
+                                                  : o_.log;
+        t->create_log(path);
+        if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);
     }
-    if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return;
-    std::string text = format_series_header(games_, deal_file_.empty() ? "" : std::filesystem::absolute(deal_file_).string());
-    std::vector<std::string> entries;
-    if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
-    entries.push_back(format_series_entry(name));
-    const std::string path = series_path_for(first_log_);
-    if (text.empty() || std::ranges::count(entries, "") > 0) {
-        say("no series file is kept: a file name holds a line break or blanks at its ends");
-        return;
+    return t;
+}
+
+// Game k, from its start or where it was resumed; an undo before its first
+// move may go back into the game before (`prev`), which is game k then.
+Session::Outcome Session::play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k,
+                                    bool resumed) {
+    if (resumed && table->game().status() != Status::InProgress) {
+        // The series stopped between games: where it stands, then on.
+        introduce(*table, true, k);
+        say(end_text(table->game()));
+        return table->game().status() == Status::Won ? Outcome::Won : Outcome::Lost;
     }
-    int line = static_cast<int>(std::ranges::count(text, '\n'));
-    for (const std::string& e : entries) {
-        text += e;
-        series_lines_.push_back(++line);
+    if (k > 1) say("");
+    Outcome out = play(*table, resumed, k, true, prev != nullptr);
+    while (out == Outcome::Back) {
+        const bool back = back_to(table, prev);
+        k -= back;
+        out = play(*table, false, k, false, !back);
     }
-    try {
-        series_.create(path, text, "");
-    } catch (const InputError& e) {
-        series_lines_.clear();
-        say("no series file is kept: " + printable(e.format()));
-    }
+    if (out == Outcome::Won || out == Outcome::Lost) series_.finish(table->game());
+    return out;
 }
 
 // `undo` before the first move of the next game: that game is given up (its
 // log, which holds no move, removed; its deal dealt again next), and the last
 // move of the game before it is taken back. False when it cannot be.
-bool Session::back_to(std::unique_ptr<Slot>& slot, std::unique_ptr<Slot>& prev) {
-    say(fmt::format("back to game {}: the next game has not started", scores_.size()));
-    if (!undo(*prev->table)) return false;
-    if (series_.active() && !series_lines_.empty()) {
-        try {
-            series_.drop_lines({series_lines_.back()});
-        } catch (const InputError& e) {
-            say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
-            redo(*prev->table);
-            return false;
-        }
-        series_lines_.pop_back();
+bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev) {
+    say(fmt::format("back to game {}: the next game has not started", series_.finished()));
+    if (!undo(*prev)) return false;
+    try {
+        series_.drop_last();
+    } catch (const InputError& e) {
+        say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
+        redo(*prev);
+        return false;
     }
-    slot->log.remove();
-    given_back_ = std::move(slot->rd);
-    slot = std::move(prev);
-    unfinish_game();
+    deals_.give_back(table->give_up());
+    table = std::move(prev);
+    series_.unfinish();
     return true;
 }
 
-// After the last game of --games N: the series' result, and the exit status.
-int Session::end_of_series(const Variant& v) {
-    const int total = series_total(v);
-    if (!v.scored) {
-        say(fmt::format("series of {} games: {} won", games_, std::ranges::count(won_, true)));
-        return won_.back() ? ExitOk : ExitNegative;
+// Without --games, after a game that ended: "another game?". `undo` there
+// takes the last move back and the game goes on. The exit status, or none
+// when another game follows.
+std::optional<int> Session::another_game(Table& t, int k, Outcome out) {
+    const Variant& v = t.rules().variant;
+    bool more = false;
+    while (out == Outcome::Won || out == Outcome::Lost) {
+        if (v.scored) say(series_.running_total(v));
+        const std::optional<std::string> a = answer("another game? [y/N] ");
+        if (!a) {
+            say("");
+            break;
+        }
+        if (*a != "u" && *a != "undo") {
+            more = *a == "y" || *a == "yes";
+            break;
+        }
+        if (!undo(t)) continue;
+        series_.unfinish();
+        out = play(t, false, k, false);
+        if (out == Outcome::Won || out == Outcome::Lost) series_.finish(t.game());
     }
-    if (v.series != games_) {
-        say(fmt::format("series of {} games: total score {}", games_, total));
-        return won_.back() ? ExitOk : ExitNegative;
-    }
-    // Par Pyramide: a series of six scoring 0 or more is "par".
-    const bool par = total >= 0;
-    say(fmt::format("series of {} games: total score {}, {}", games_, total, par ? "par: played well" : "below par"));
-    return par ? ExitOk : ExitNegative;
+    if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
+    if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
+    return std::nullopt;
 }
 
-bool is_series_file(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return false;
-    Input in(path);
-    return sniff_kind(in.lines()) == InputKind::Series;
+// With --games N, after game k: the series' result after the last, else the
+// total so far, the game kept as `prev` for an undo before the next game's
+// first move. The exit status, or none when another game follows.
+std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int k,
+                                           Outcome out) {
+    if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
+    const Variant& v = table->rules().variant;
+    if (k == series_.games()) {
+        const Series::End end = series_.end(v);
+        say(end.text);
+        return end.good ? ExitOk : ExitNegative;
+    }
+    if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, series_.games(), series_.total(v)));
+    prev = std::move(table);
+    return std::nullopt;
 }
 
 int Session::run() {
     int k = 1;
-    std::unique_ptr<Slot> slot, prev;
+    std::unique_ptr<Table> table, prev;
     if (!o_.resume.empty()) {
         if (!is_series_file(o_.resume)) return resume();
-        slot = resume_series(k);
+        table = resume_series(k);
     }
     for (;; ++k) {
-        const bool resumed = slot != nullptr;
-        if (!slot) {
-            slot = new_game(k);
-            if (!slot) {
-                say(o_.pysolfc ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
-                               : "no more deals in " + printable(deal_file_));
-                return won_.empty() || won_.back() ? ExitOk : ExitNegative;
-            }
+        const bool resumed = table != nullptr;
+        if (!table && !(table = new_game(k))) {
+            say(deals_.none_left());
+            return series_.none_lost_last() ? ExitOk : ExitNegative;
         }
-        Outcome out = Outcome::Quit;
-        if (resumed && slot->table->game.status() != Status::InProgress) {
-            // The series stopped between games: where it stands, then on.
-            introduce(*slot->table, true, k);
-            say(end_text(slot->table->game));
-            out = slot->table->game.status() == Status::Won ? Outcome::Won : Outcome::Lost;
-        } else {
-            if (k > 1) say("");
-            out = play(*slot->table, resumed, k, true, prev != nullptr);
-            while (out == Outcome::Back) {
-                const bool back = back_to(slot, prev);
-                k -= back;
-                out = play(*slot->table, false, k, false, !back);
-            }
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(slot->table->game);
-        }
+        const Outcome out = play_game(table, prev, k, resumed);
         prev.reset();
-        Table& t = *slot->table;
-        const Variant& v = t.rules.variant;
-        // Without --games the question comes first; `undo` there takes the
-        // last move back and the game goes on.
-        bool more = false;
-        while (games_ == 0 && (out == Outcome::Won || out == Outcome::Lost)) {
-            if (v.scored) say(running_total(v));
-            std::string answer;
-            bool too_long = false;
-            if (!read_line("another game? [y/N] ", answer, too_long, false)) {
-                say("");
-                break;
-            }
-            const std::string a = ascii_lower(answer);
-            if (a != "u" && a != "undo") {
-                more = a == "y" || a == "yes";
-                break;
-            }
-            if (!undo(t)) continue;
-            unfinish_game();
-            out = play(t, false, k, false);
-            if (out == Outcome::Won || out == Outcome::Lost) finish_game(t.game);
-        }
-        if (out == Outcome::Quit || out == Outcome::EndOfInput) return ExitOk;
-        if (games_ > 0) {
-            if (k == games_) return end_of_series(v);
-            if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, games_, series_total(v)));
-            prev = std::move(slot);  // `undo` before the next game's first move comes back to it
-            continue;
-        }
-        if (!more) return out == Outcome::Lost ? ExitNegative : ExitOk;
-        slot.reset();
+        const std::optional<int> exit =
+            series_.games() == 0 ? another_game(*table, k, out) : next_in_series(table, prev, k, out);
+        if (exit) return *exit;
+        table.reset();  // moved to `prev` in a series of --games N
     }
 }
 
 }  // namespace
 
+}  // namespace play
+
 Subcommand setup_play(CLI::App& parent) {
-    auto o = std::make_shared<PlayOptions>();
+    auto o = std::make_shared<play::PlayOptions>();
     CLI::App* app = parent.add_subcommand(
         "play", "Play a game line by line: type a move, see the position. Works in any terminal,\n"
                 "over SSH and through pipes (pyramide play --seed 7 < moves.txt). Every move is\n"
@@ -1015,8 +560,8 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
-                catch_signals();
-                Session session(*o);
+                play::catch_signals();
+                play::Session session(*o);
                 try {
                     return session.run();
                 } catch (const std::system_error&) {

@@ -1,0 +1,91 @@
+// play's deals, game after game (deal_source.hpp).
+#include "deal_source.hpp"
+
+#include <fmt/format.h>
+
+#include "cmd/common.hpp"
+#include "formats/error.hpp"
+#include "lib/rules/shuffle.hpp"
+
+namespace pyr::cmd::play {
+
+DealSource::DealSource(RulesCache& cache, std::string deal_file, std::string variant,
+                       std::optional<std::uint64_t> seed, std::optional<PysolfcNumber> pysolfc)
+    : cache_(cache),
+      deal_file_(std::move(deal_file)),
+      variant_(std::move(variant)),
+      first_seed_(seed),
+      pysolfc_(pysolfc.has_value()),
+      next_pysolfc_(pysolfc) {}
+
+void DealSource::go_on_after(const std::string& series, const std::string& deal_file, const Rules& rules,
+                             const Deal& last) {
+    series_ = series;
+    deal_file_ = deal_file;
+    if (variant_.empty()) variant_ = rules.variant.name;
+    if (deal_file_.empty()) {
+        seeds_started_ = last.has_seed;
+        next_seed_ = last.seed + 1;
+        no_next_seed_ = !last.has_seed;
+    }
+}
+
+std::optional<ReadDeal> DealSource::next(int k) {
+    if (given_back_) {
+        std::optional<ReadDeal> rd = std::move(given_back_);
+        given_back_.reset();
+        return rd;
+    }
+    if (!deal_file_.empty()) return next_from_file(k);
+    if (pysolfc_) {
+        if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
+        return next_pysolfc(k);
+    }
+    if (no_next_seed_)
+        throw InputError(series_, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
+                                        "the series names no deal file");
+    return next_seed();
+}
+
+std::optional<ReadDeal> DealSource::next_from_file(int k) {
+    if (!deal_reader_) {
+        deal_input_ = std::make_unique<Input>(deal_file_);
+        deal_reader_ = std::make_unique<DealReader>(deal_input_->lines(), cache_, variant_);
+        // A resumed series goes on with the deal after its last game's.
+        for (int dealt = 1; dealt < k; ++dealt)
+            if (!deal_reader_->next()) return std::nullopt;
+    }
+    return deal_reader_->next();
+}
+
+ReadDeal DealSource::next_pysolfc(int k) {
+    ReadDeal rd;
+    rd.rules = &cache_.get(variant_.empty() ? PysolfcDefaultVariant : variant_);
+    rd.deal = pysolfc_deal(*rd.rules, *next_pysolfc_);
+    pysolfc_games_.insert_or_assign(k, *next_pysolfc_);
+    next_pysolfc_ = next_pysolfc_->next();
+    return rd;
+}
+
+ReadDeal DealSource::next_seed() {
+    ReadDeal rd;
+    rd.rules = &cache_.get(variant_.empty() ? "traditional" : variant_);
+    if (!seeds_started_) {
+        seeds_started_ = true;
+        next_seed_ = first_seed_ ? *first_seed_ : random_seed();
+    }
+    rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
+    return rd;
+}
+
+const PysolfcNumber* DealSource::pysolfc_game(int k) const {
+    const auto it = pysolfc_games_.find(k);
+    return it == pysolfc_games_.end() ? nullptr : &it->second;
+}
+
+std::string DealSource::none_left() const {
+    return pysolfc_ ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
+                    : "no more deals in " + printable(deal_file_);
+}
+
+}  // namespace pyr::cmd::play

@@ -1,0 +1,30 @@
+// Where play's files go and how their names are shown: the default log folder
+// and the history file (XDG base directories), `~` as a shell expands it, and
+// a path as one shell word for a command to paste.
+#pragma once
+#include <string>
+
+#include "lib/rules/game.hpp"
+#include "lib/rules/pysolfc.hpp"
+
+namespace pyr::cmd::play {
+
+// A fresh default log name, its folder made if need be:
+// $XDG_DATA_HOME/pyramide/games/2026-11-30-141502-traditional-seed7.log, or
+// under ~/.local/share without it (-pysolfc617 for PySolFC's game 617).
+// Throws InputError naming a folder that cannot be made.
+std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc);
+
+// $XDG_STATE_HOME/pyramide/history, or ~/.local/state/pyramide/history; "" without a home.
+std::string default_history_path();
+
+// `~`, `~/...` and `~user/...` as a shell expands them, so that `save ~/x.log`
+// goes home instead of into a folder named `~`. Anything else as typed.
+// Throws InputError for an unknown user or no home.
+std::string expand_tilde(const std::string& path);
+
+// "pyramide play --resume PATH", PATH quoted for a shell when it must be, so
+// that the printed command can be pasted.
+std::string resume_hint(const std::string& log_path);
+
+}  // namespace pyr::cmd::play

@@ -1,0 +1,163 @@
+// One game on the table (table.hpp): moves planned, made and logged in one
+// write, taken back log first.
+#include "table.hpp"
+
+#include <fmt/format.h>
+
+#include "cmd/common.hpp"
+#include "formats/movelog.hpp"
+#include "formats/text.hpp"
+
+namespace pyr::cmd::play {
+
+Plan plan_move(const Game& game, const MoveRequest& req) {
+    Reason<Refusal> refusal;
+    const Move m = game.resolve(req, refusal);
+    if (!refusal) return {{m}, ""};
+    const Variant& v = game.variant();
+    const State& s = game.state();
+    if (req.kind != MoveKind::Recycle || v.draw != 1 || v.waste_piles != 1 || !s.turned.valid() ||
+        s.stock_left() > 0)
+        return {{}, refusal.text};
+    Game trial = game;
+    Reason<Refusal> trial_why;
+    MoveRequest draw;
+    draw.kind = MoveKind::Draw;
+    const Move d = trial.resolve(draw, trial_why);
+    if (trial_why) return {{}, refusal.text};
+    trial.apply(d);
+    const Move r = trial.resolve(req, trial_why);
+    // Say why the recycle itself is refused ("one pass"), not "draw first".
+    if (trial_why) return {{}, trial_why.text};
+    return {{d, r}, ""};
+}
+
+std::string end_text(const Game& game) {
+    const int left = game.cards_left();
+    std::string end = fmt::format("You {} ({}): {} card{} left", status_word(game.status()), game.end_reason(), left,
+                                  left == 1 ? "" : "s");
+    if (game.variant().scored) end += fmt::format(", score {}", game.score());
+    return end + ".";
+}
+
+Table::Table(ReadDeal deal, std::unique_ptr<LogWriter> log)
+    : deal_(std::move(deal)), log_(std::move(log)), game_(*deal_.rules, deal_.deal) {}
+
+std::unique_ptr<Table> Table::open(const std::string& path, RulesCache& cache, const std::string& variant,
+                                   bool allow_finished) {
+    // Locked before it is read: no other game can change it from here on.
+    auto writer = std::make_unique<LogWriter>();
+    writer->open_existing(path);
+    Input in(path);
+    const MoveLog log = read_log(in.lines(), cache, variant);
+    auto t = std::make_unique<Table>(log.deal, std::move(writer));
+    // The moves in canonical spelling, whatever spelling the file used; each
+    // is its own step for undo.
+    Game before = t->game_;
+    replay(log, t->game_, [&](const Game&, const Move& m) {
+        t->lines_.push_back(log.moves[t->moves_.size()].line);
+        t->moves_.push_back(format_move(before, m));
+        t->steps_.push_back(1);
+        before.apply(m);
+    });
+    const Status st = t->game_.status();
+    if (st != Status::InProgress) {
+        // A finished game is a usage error (exit 2), not a log that breaks the rules.
+        if (!allow_finished)
+            throw InputError(in.name(), 0, 0,
+                             fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
+                                         t->game_.end_reason()));
+        t->result_line_ = log.result == LogResult::None ? 0 : log.result_line;
+        return t;
+    }
+    // Moves may follow neither a result line nor a torn last line (a write cut
+    // off by a crash, which the reader ignores): drop both, keeping everything
+    // else (comments too), before appending.
+    if (log.result == LogResult::Unfinished || t->log_->torn()) {
+        for (const InputError& e : log_warnings(log, in.name())) warn(e);
+        t->log_->drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line}
+                                                               : std::vector<int>{});
+    }
+    return t;
+}
+
+void Table::create_log(const std::string& path) {
+    log_->create(path, log_text(), ": continue it with --resume, or choose another --log");
+}
+
+Status Table::make(const Plan& plan) {
+    undone_.clear();  // a new move: what undo took back is no longer there to redo
+    return apply(plan.moves);
+}
+
+Status Table::apply(const std::vector<Move>& moves) {
+    std::string lines;
+    for (const Move& m : moves) {
+        const std::string text = format_move(game_, m);
+        game_.apply(m);
+        moves_.push_back(text);
+        lines += text + "\n";
+    }
+    steps_.push_back(static_cast<int>(moves.size()));
+    const Status st = game_.status();
+    // The last move and the result in one write: a log is never left
+    // with a finished game and no result line.
+    if (st != Status::InProgress) lines += format_result(game_);
+    const int first = log_->active() ? log_->append(lines) : 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) lines_.push_back(first ? first + static_cast<int>(i) : 0);
+    if (st != Status::InProgress && first) result_line_ = first + static_cast<int>(moves.size());
+    return st;
+}
+
+std::vector<std::string> Table::undo() {
+    const auto n = static_cast<std::size_t>(steps_.back());
+    // The log first, so that a failure leaves game and log as they were. A
+    // game that was over loses its result line too.
+    if (log_->active()) {
+        std::vector<int> drop(lines_.end() - static_cast<std::ptrdiff_t>(n), lines_.end());
+        if (result_line_) drop.push_back(result_line_);
+        log_->drop_lines(drop);
+    }
+    result_line_ = 0;
+    std::vector<std::string> step(n);
+    for (std::size_t i = n; i-- > 0;) {
+        game_.undo();
+        step[i] = moves_.back();
+        moves_.pop_back();
+        lines_.pop_back();
+    }
+    steps_.pop_back();
+    undone_.push_back(step);
+    return step;
+}
+
+Status Table::redo() {
+    std::vector<Move> moves;
+    Game trial = game_;
+    for (const std::string& text : undone_.back()) {
+        MoveRequest req;
+        Reason<MoveSyntax> syntax;
+        Reason<Refusal> refusal;
+        int col = 0;
+        // Written by format_move() in this very position: it reads back the same.
+        parse_move(trial.variant().deck, text, req, syntax, col);
+        const Move m = trial.resolve(req, refusal);
+        trial.apply(m);
+        moves.push_back(m);
+    }
+    undone_.pop_back();
+    return apply(moves);
+}
+
+std::string Table::log_text() const {
+    std::string text = format_log_header(rules(), deal());
+    for (const std::string& m : moves_) text += m + "\n";
+    return text;
+}
+
+ReadDeal Table::give_up() {
+    log_->remove();
+    return std::move(deal_);
+}
+
+}  // namespace pyr::cmd::play
