@@ -394,8 +394,14 @@ std::unique_ptr<Table> Session::new_game(int k) {
         const std::string path = k > 1            ? series_.log_path(k)
                                  : o_.log.empty() ? default_log_path(v, t->deal(), deals_.pysolfc_game(k))
                                                   : o_.log;
-        t->create_log(path);
-        if (const std::string problem = series_.add(k, path, deals_.deal_file()); !problem.empty()) say(problem);
+        std::string at = path;
+        if (k == 1) {
+            t->create_log(path);
+        } else {
+            at = t->create_series_log(path, cache_);
+            if (at != path) say(fmt::format("{} is another file: this game's log is {}", printable(path), printable(at)));
+        }
+        if (const std::string problem = series_.add(k, at, deals_.deal_file()); !problem.empty()) say(problem);
     }
     return t;
 }
@@ -426,12 +432,21 @@ Session::Outcome Session::play_game(std::unique_ptr<Table>& table, std::unique_p
 // move of the game before it is taken back. False when it cannot be.
 bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev) {
     say(fmt::format("back to game {}: the next game has not started", series_.finished()));
-    if (!undo(*prev)) return false;
+    if (!prev->can_undo()) {
+        say("nothing to undo");
+        return false;
+    }
+    // In this order, a kill between two writes leaves a series that resumes:
+    // the next game unlisted first (its log, with no move, is taken over
+    // when the game comes again), then the move taken back, then the log removed.
     try {
         series_.drop_last();
     } catch (const InputError& e) {
         say("cannot undo: the series file could not be rewritten: " + printable(e.format()));
-        redo(*prev);
+        return false;
+    }
+    if (!undo(*prev)) {
+        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file());
         return false;
     }
     deals_.give_back(table->give_up());

@@ -2,10 +2,14 @@
 // write, taken back log first.
 #include "table.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include <fmt/format.h>
 
 #include "cmd/common.hpp"
 #include "formats/movelog.hpp"
+#include "formats/series.hpp"
 #include "formats/text.hpp"
 
 namespace pyr::cmd::play {
@@ -83,6 +87,46 @@ std::unique_ptr<Table> Table::open(const std::string& path, RulesCache& cache, c
 
 void Table::create_log(const std::string& path) {
     log_->create(path, log_text(), ": continue it with --resume, or choose another --log");
+}
+
+namespace {
+// "g-2.log", n -> "g-2-n.log": another name for a series' game.
+std::string numbered(const std::string& path, int n) {
+    const std::filesystem::path p(path);
+    return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), n, p.extension().string())).string();
+}
+}  // namespace
+
+std::string Table::create_series_log(const std::string& path, RulesCache& cache) {
+    for (int n = 1;; ++n) {
+        const std::string at = n == 1 ? path : numbered(path, n);
+        try {
+            log_->create(at, log_text());
+            return at;
+        } catch (const InputError& e) {
+            std::error_code ec;
+            if (!std::filesystem::exists(at, ec) || n == MaxSeriesGames) throw;
+        }
+        if (adopt(at, cache)) return at;
+    }
+}
+
+// Takes over the log at `path` if it is this game's, with no move yet.
+bool Table::adopt(const std::string& path, RulesCache& cache) {
+    auto writer = std::make_unique<LogWriter>();
+    try {
+        writer->open_existing(path);
+        Input in(path);
+        const MoveLog log = read_log(in.lines(), cache, "");
+        const Deal& d = log.deal.deal;
+        if (!log.moves.empty() || log.result != LogResult::None || writer->torn() || d.variant != deal().variant ||
+            d.tableau != deal().tableau || d.stock != deal().stock)
+            return false;
+    } catch (const InputError&) {
+        return false;  // not a log, another game's, or open elsewhere: not ours
+    }
+    log_ = std::move(writer);
+    return true;
 }
 
 Status Table::make(const Plan& plan) {

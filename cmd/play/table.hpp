@@ -44,6 +44,12 @@ public:
 
     // Creates the game's log, holding its deal (InputError when it exists).
     void create_log(const std::string& path);
+    // The log of a series' next game, at `path` if it can be: created there;
+    // or, where a log of this very deal with no move is there already (a
+    // play killed after creating it, before listing it in the series file),
+    // taken over; or, where another file has the name, created at the first
+    // free one (FILE-k-2.log, FILE-k-3.log, ...). Returns the path used.
+    std::string create_series_log(const std::string& path, RulesCache& cache);
 
     const Rules& rules() const { return *deal_.rules; }
     const Deal& deal() const { return deal_.deal; }
@@ -79,6 +85,8 @@ public:
     ReadDeal give_up();
 
 private:
+    bool adopt(const std::string& path, RulesCache& cache);
+
     Status apply(const std::vector<Move>& moves);
 
     ReadDeal deal_;
