@@ -27,6 +27,7 @@ void DealSource::go_on_after(const std::string& series, const std::string& deal_
         seeds_started_ = last.has_seed;
         next_seed_ = last.seed + 1;
         no_next_seed_ = !last.has_seed;
+        seeds_done_ = last.has_seed && last.seed == UINT64_MAX;
     }
 }
 
@@ -44,6 +45,7 @@ std::optional<ReadDeal> DealSource::next(int k) {
     if (no_next_seed_)
         throw InputError(series_, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
                                         "the series names no deal file");
+    if (seeds_done_) return std::nullopt;  // seed 2^64 - 1 was the last: no wrap to 0
     return next_seed();
 }
 
@@ -74,6 +76,7 @@ ReadDeal DealSource::next_seed() {
         seeds_started_ = true;
         next_seed_ = first_seed_ ? *first_seed_ : random_seed();
     }
+    seeds_done_ = next_seed_ == UINT64_MAX;
     rd.deal = deal_from_seed(rd.rules->variant, next_seed_++);
     return rd;
 }
@@ -84,8 +87,9 @@ const PysolfcNumber* DealSource::pysolfc_game(int k) const {
 }
 
 std::string DealSource::none_left() const {
-    return pysolfc_ ? fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max)
-                    : "no more deals in " + printable(deal_file_);
+    if (pysolfc_) return fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max);
+    if (deal_file_.empty()) return fmt::format("no more seeds: {} is the last", UINT64_MAX);
+    return "no more deals in " + printable(deal_file_);
 }
 
 }  // namespace pyr::cmd::play

@@ -58,7 +58,8 @@ private:
     std::map<int, PysolfcNumber> pysolfc_games_;  // the PySolFC number of game k
     std::optional<ReadDeal> given_back_;
     std::string series_;       // the series resumed, if any
-    bool no_next_seed_ = false;  // a resumed series whose last deal had no seed
+    bool no_next_seed_ = false;
+    bool seeds_done_ = false;  // the last seed, 2^64 - 1, was dealt  // a resumed series whose last deal had no seed
 };
 
 }  // namespace pyr::cmd::play
