@@ -115,10 +115,10 @@ void LogWriter::create(const std::string& path, std::string_view text, std::stri
     crlf_ = false;
 }
 
-void LogWriter::open_existing(const std::string& path) {
+void LogWriter::open_existing(const std::string& path, std::string_view what) {
     close();
     const std::string target = follow_symlinks(path);
-    const int fd = open_locked(target, path, O_RDWR | O_APPEND, "this game is ");
+    const int fd = open_locked(target, path, O_RDWR | O_APPEND, what);
     if (fd < 0 && errno == EISDIR) throw InputError(path, 0, 0, "cannot read: it is a directory");
     if (fd < 0 && errno == EAGAIN) fail(path, "cannot lock", errno);
     if (fd < 0) fail(path, errno == ENOENT ? "cannot open" : "cannot open for writing", errno);

@@ -25,8 +25,9 @@ public:
     void create(const std::string& path, std::string_view text, std::string_view exists_hint = "");
     // Opens an existing log to continue it (--resume) and locks it. Refused,
     // naming the holder's pid when it can be found, while another process
-    // has it open: "this game is open in another pyramide (pid N)".
-    void open_existing(const std::string& path);
+    // has it open: "this game is open in another pyramide (pid N)" (`what`:
+    // "this game is ", "this series is ").
+    void open_existing(const std::string& path, std::string_view what = "this game is ");
     // Appends whole lines (`lines` ends with '\n') in one write, each ending
     // as the file's lines do (CRLF if its first line does). Returns the line
     // number of the first line appended.

@@ -104,7 +104,7 @@ Series::End Series::end(const Variant& v) const {
 }
 
 Series::Resumed Series::resume(const std::string& series_path, RulesCache& cache, const std::string& variant) {
-    file_.open_existing(series_path);
+    file_.open_existing(series_path, "this series is ");
     Input in(series_path);
     const pyr::Series s = read_series(in.lines());
     if (s.torn_line) {

@@ -45,4 +45,18 @@ check_equal "the log validates" 0 $?
 check_equal "deal -o replaces a log no game holds" 0 $?
 "$pyramide" deal --seed 99 -o fresh.txt 2>/dev/null
 check_equal "deal -o writes a new file" 0 $?
+
+# A series being played: a second play --resume of its series file is told
+# the series (not "this game") is open elsewhere.
+mkfifo series-moves
+"$pyramide" play --variant par --games 2 --seed 5 --log s.log <series-moves >/dev/null 2>&1 &
+player=$!
+exec 4>series-moves
+echo draw >&4
+for _ in $(seq 50); do [ -e s.series ] && break; sleep 0.1; done
+err=$("$pyramide" play --resume s.series </dev/null 2>&1 >/dev/null)
+check_equal "a second play of the series" "pyramide: s.series: this series is open in another pyramide (pid $player)" "$err"
+echo quit >&4
+exec 4>&-
+wait "$player"
 finish
