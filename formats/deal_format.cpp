@@ -564,9 +564,10 @@ private:
 
 ReadDeal DealReader::read_body(int start_line, std::string_view stop) { return TextBody(*this, start_line, stop).read(); }
 
-ReadDeal DealReader::read_json(std::string text) {
-    // A JSON deal may span lines: read until the braces balance outside strings.
-    const int start = lines_.line_number();
+namespace {
+
+// A JSON deal may span lines: its text runs until the braces balance outside strings.
+std::string json_deal_text(LineReader& lines, std::string text) {
     int depth = 0;
     bool in_string = false, escaped = false;
     auto scan = [&](const std::string& s) {
@@ -584,99 +585,142 @@ ReadDeal DealReader::read_json(std::string text) {
     std::string more;
     // A JSON string cannot span lines: one still open at the end of a line is
     // unterminated, and parse_json() says so where it starts.
-    while (depth > 0 && !in_string && lines_.next(more)) {
+    while (depth > 0 && !in_string && lines.next(more)) {
         text += "\n" + more;
         scan(more);
-        if (text.size() > 1024 * 1024) lines_.fail(0, "JSON deal longer than 1 MiB");
+        if (text.size() > 1024 * 1024) lines.fail(0, "JSON deal longer than 1 MiB");
     }
-    const JsonValue doc = parse_json(text, lines_.name(), start);
-    auto fail = [&](const JsonValue& at, const std::string& msg, Severity sev = Severity::Unreadable) {
-        throw InputError(lines_.name(), at.line, at.col, msg, sev);
-    };
-    if (doc.kind != JsonValue::Kind::Object) fail(doc, "a JSON deal must be an object");
-    for (const auto& [k, val] : doc.members)
-        if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
-            k != "piles" && k != "stock" && k != "winnable" && k != "rating")
-            fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
-    // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
-    if (const JsonValue* winnable = doc.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
-        fail(*winnable, "\"winnable\" must be true or false");
-    // Written by `deal --difficulty`: an object, not kept (`pyramide rate` rates the deal again).
-    if (const JsonValue* rating = doc.find("rating"); rating && rating->kind != JsonValue::Kind::Object)
-        fail(*rating, "\"rating\" must be an object (pyramide-rate(1) says its keys)");
-    const JsonValue* format = doc.find("format");
-    if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
-        fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");
-    const JsonValue* version = doc.find("version");
-    if (!version || version->kind != JsonValue::Kind::Number || version->text != std::to_string(DealVersion))
-        fail(version ? *version : doc, fmt::format("expected \"version\": {}", DealVersion));
-    std::string name;
-    const JsonValue* variant = doc.find("variant");
-    if (variant) {
-        if (variant->kind != JsonValue::Kind::String) fail(*variant, "\"variant\" must be a string");
-        name = variant->text;
+    return text;
+}
+
+// A JSON deal's keys, read one group at a time; an error points at the value at fault.
+class JsonDeal {
+public:
+    JsonDeal(const std::string& file, const JsonValue& doc) : file_(file), doc_(doc) {}
+
+    // An object of known keys, with the notes' types, the format and its version.
+    void check_header() const {
+        if (doc_.kind != JsonValue::Kind::Object) fail(doc_, "a JSON deal must be an object");
+        for (const auto& [k, val] : doc_.members)
+            if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
+                k != "piles" && k != "stock" && k != "winnable" && k != "rating")
+                fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
+        // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
+        if (const JsonValue* winnable = doc_.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
+            fail(*winnable, "\"winnable\" must be true or false");
+        // Written by `deal --difficulty`: an object, not kept (`pyramide rate` rates the deal again).
+        if (const JsonValue* rating = doc_.find("rating"); rating && rating->kind != JsonValue::Kind::Object)
+            fail(*rating, "\"rating\" must be an object (pyramide-rate(1) says its keys)");
+        const JsonValue* format = doc_.find("format");
+        if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
+            fail(format ? *format : doc_, "expected \"format\": \"pyramide-deal\"");
+        const JsonValue* version = doc_.find("version");
+        if (!version || version->kind != JsonValue::Kind::Number || version->text != std::to_string(DealVersion))
+            fail(version ? *version : doc_, fmt::format("expected \"version\": {}", DealVersion));
     }
-    ReadDeal out;
-    out.line = start;
-    out.rules = &rules_for(name, variant ? variant->line : start, variant ? variant->col : 1);
-    const Variant& v = out.rules->variant;
-    const Layout& l = out.rules->layout;
-    if (const JsonValue* seed = doc.find("seed")) {
+
+    // The "variant" string, nullptr if the deal names none.
+    const JsonValue* variant() const {
+        const JsonValue* variant = doc_.find("variant");
+        if (variant && variant->kind != JsonValue::Kind::String) fail(*variant, "\"variant\" must be a string");
+        return variant;
+    }
+
+    void read_seed(ReadDeal& out) const {
+        const JsonValue* seed = doc_.find("seed");
+        if (!seed) return;
         if (!seed->is_uint()) fail(*seed, "\"seed\" must be a whole number from 0 to 18446744073709551615");
         out.deal.has_seed = true;
         out.deal.seed = seed->as_uint();
         out.seed_line = seed->line;
         out.seed_col = seed->col;
     }
-    auto card_list = [&](const JsonValue& arr, std::vector<Placed>& into) {
+
+    // Every card of a deal of `r`, in line order (pyramid, stock, reserve, piles).
+    std::vector<Placed> cards(const Rules& r) const {
+        const Variant& v = r.variant;
+        std::vector<Placed> all;
+        auto add = [&all](const std::vector<Placed>& part) { all.insert(all.end(), part.begin(), part.end()); };
+        add(rows("pyramid", r.layout.pyramid_rows, v));
+        add(flat("stock", v.stock_size(), v));
+        add(flat("reserve", v.reserve, v));
+        add(rows("piles", r.layout.pile_layers, v));
+        return all;
+    }
+
+private:
+    [[noreturn]] void fail(const JsonValue& at, const std::string& msg, Severity sev = Severity::Unreadable) const {
+        throw InputError(file_, at.line, at.col, msg, sev);
+    }
+
+    std::vector<Placed> card_list(const JsonValue& arr, DeckKind deck) const {
         if (arr.kind != JsonValue::Kind::Array) fail(arr, "expected an array of cards");
+        std::vector<Placed> cards;
         std::string why;
         for (const JsonValue& item : arr.items) {
             if (item.kind != JsonValue::Kind::String) fail(item, "expected a card name in a string");
-            const Card c = parse_card(v.deck, item.text, why);
+            const Card c = parse_card(deck, item.text, why);
             if (!c.valid()) fail(item, why);
-            into.push_back({c, item.line, item.col});
+            cards.push_back({c, item.line, item.col});
         }
-    };
-    auto rows = [&](const char* key, const std::vector<std::vector<int>>& shape, std::vector<Placed>& into) {
-        const JsonValue* arr = doc.find(key);
+        return cards;
+    }
+
+    // An array of rows, each as long as the variant's row of that `shape`.
+    std::vector<Placed> rows(const char* key, const std::vector<std::vector<int>>& shape, const Variant& v) const {
+        const JsonValue* arr = doc_.find(key);
         if (shape.empty()) {
             if (arr && !(arr->kind == JsonValue::Kind::Array && arr->items.empty()))
                 fail(*arr, fmt::format("variant '{}' has no {}", v.name, key), Severity::Invalid);
-            return;
+            return {};
         }
-        if (!arr) fail(doc, fmt::format("missing \"{}\"", key), Severity::Invalid);
+        if (!arr) fail(doc_, fmt::format("missing \"{}\"", key), Severity::Invalid);
         if (arr->kind != JsonValue::Kind::Array) fail(*arr, fmt::format("\"{}\" must be an array of rows", key));
         if (arr->items.size() != shape.size())
             fail(*arr, fmt::format("the {} has {} rows, but variant '{}' has {}", key, arr->items.size(), v.name,
                                    shape.size()),
                  Severity::Invalid);
+        std::vector<Placed> cards;
         for (std::size_t i = 0; i < shape.size(); ++i) {
-            std::vector<Placed> row;
-            card_list(arr->items[i], row);
+            const std::vector<Placed> row = card_list(arr->items[i], v.deck);
             if (row.size() != shape[i].size())
                 fail(arr->items[i], fmt::format("row {} of the {} has {} card{}, expected {}", i + 1, key, row.size(),
                                                 row.size() == 1 ? "" : "s", shape[i].size()),
                      Severity::Invalid);
-            into.insert(into.end(), row.begin(), row.end());
+            cards.insert(cards.end(), row.begin(), row.end());
         }
-    };
-    auto flat = [&](const char* key, int expected, std::vector<Placed>& into) {
-        const JsonValue* arr = doc.find(key);
-        std::vector<Placed> cards;
-        if (arr) card_list(*arr, cards);
+        return cards;
+    }
+
+    // One array of `expected` cards.
+    std::vector<Placed> flat(const char* key, int expected, const Variant& v) const {
+        const JsonValue* arr = doc_.find(key);
+        const std::vector<Placed> cards = arr ? card_list(*arr, v.deck) : std::vector<Placed>{};
         if (static_cast<int>(cards.size()) != expected)
-            fail(arr ? *arr : doc,
+            fail(arr ? *arr : doc_,
                  fmt::format("the {} has {} cards, but variant '{}' has {}", key, cards.size(), v.name, expected),
                  Severity::Invalid);
-        into.insert(into.end(), cards.begin(), cards.end());
-    };
-    std::vector<Placed> all;
-    rows("pyramid", l.pyramid_rows, all);
-    flat("stock", v.stock_size(), all);
-    flat("reserve", v.reserve, all);
-    rows("piles", l.pile_layers, all);
-    return finish_deal(lines_.name(), std::move(out), all);
+        return cards;
+    }
+
+    const std::string& file_;
+    const JsonValue& doc_;
+};
+
+}  // namespace
+
+ReadDeal DealReader::read_json(std::string first) {
+    const int start = lines_.line_number();
+    const JsonValue doc = parse_json(json_deal_text(lines_, std::move(first)), lines_.name(), start);
+    const JsonDeal json(lines_.name(), doc);
+    json.check_header();
+    const JsonValue* variant = json.variant();
+    ReadDeal out;
+    out.line = start;
+    out.rules = &rules_for(variant ? variant->text : "", variant ? variant->line : start, variant ? variant->col : 1);
+    json.read_seed(out);
+    const std::vector<Placed> cards = json.cards(*out.rules);
+    return finish_deal(lines_.name(), std::move(out), cards);
 }
 
 }  // namespace pyr
