@@ -1,4 +1,4 @@
-// Helpers shared by the engine and preset tests: cards, deals and moves from their names.
+// Helpers shared by the tests: the presets, and cards, deals and moves from their names.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "formats/variant_toml.hpp"
 #include "lib/rules/card.hpp"
 #include "lib/rules/game.hpp"
 #include "lib/rules/variant.hpp"
@@ -25,6 +26,16 @@ inline std::uint64_t bits(std::initializer_list<int> positions) {
     std::uint64_t m = 0;
     for (int p : positions) m |= bit(p);
     return m;
+}
+
+// The names of the presets, in their documented order.
+inline const std::vector<std::string>& preset_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const pyr::Preset& p : pyr::presets()) out.emplace_back(p.name);
+        return out;
+    }();
+    return names;
 }
 
 // Words separated by spaces, newlines and '/' (used between pyramid rows for the reader).
