@@ -38,6 +38,9 @@ inline const std::vector<std::string>& preset_names() {
     return names;
 }
 
+// A French card from its rank (1 for the ace to 13 for the King) and suit (0-3: S H D C).
+inline Card french(int rank, int suit) { return Card::make(rank, suit); }
+
 // Words separated by spaces, newlines and '/' (used between pyramid rows for the reader).
 inline std::vector<std::string> words(std::string_view text) {
     std::vector<std::string> out;
