@@ -351,128 +351,179 @@ ReadDeal DealReader::read_deck_string(const std::string& line) {
     return finish_deal(lines_.name(), std::move(out), placed);
 }
 
-ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
-    ReadDeal out;
-    out.line = start_line;
-    const Rules* rules = nullptr;
+// The text form after its first line, one statement at a time: `variant`,
+// `seed`, and the sections (pyramid, reserve, piles, stock) with their cards;
+// then the deal as a whole. A move log's deal ends at its `stop` word.
+class DealReader::TextBody {
+public:
+    TextBody(DealReader& reader, int start_line, std::string_view stop)
+        : reader_(reader), lines_(reader.lines_), start_line_(start_line), stop_(stop) {
+        out_.line = start_line;
+    }
+
+    ReadDeal read() {
+        std::string raw;
+        while (lines_.next(raw)) {
+            const std::string line = strip_comment(raw);
+            if (line.empty()) continue;
+            const std::vector<Token> toks = tokenize(line);
+            if (ends_deal(line, toks)) {
+                lines_.push_back();
+                stopped_ = true;
+                break;
+            }
+            if (starts_with_card(toks))
+                read_cards(toks, 0);
+            else
+                read_statement(toks);
+        }
+        return finish();
+    }
+
+private:
     // Cards by section, with where each was written.
     struct Section {
         int line = 0;  // 0 = not present
         std::vector<std::vector<Placed>> lines;
     };
-    std::map<std::string, Section> sections;
-    Section* current = nullptr;
-    int cards_read = 0;
-    bool stopped = false;  // by the next deal or `stop`, not by the end of the input
-    std::string raw;
-    while (lines_.next(raw)) {
-        const std::string line = strip_comment(raw);
-        if (line.empty()) continue;
-        const std::vector<Token> toks = tokenize(line);
-        // Indentation is for the eye: a line starting with a card continues the current section.
-        // A card of the other deck counts too, so that "KS" in a Spanish deal is reported as a
-        // card of the wrong deck, not as an unknown keyword.
-        const bool cards_only = rules && (looks_like_card(DeckKind::French, toks[0].text) ||
-                                          looks_like_card(DeckKind::Spanish, toks[0].text));
+
+    // Indentation is for the eye: a line starting with a card continues the current section.
+    // A card of the other deck counts too, so that "KS" in a Spanish deal is reported as a
+    // card of the wrong deck, not as an unknown keyword.
+    bool starts_with_card(const std::vector<Token>& toks) const {
+        return rules_ &&
+               (looks_like_card(DeckKind::French, toks[0].text) || looks_like_card(DeckKind::Spanish, toks[0].text));
+    }
+
+    // Whether the line is what comes after the deal, left unread: the next deal of
+    // a stream, the header of another file, or a log's `stop` word.
+    bool ends_deal(const std::string& line, const std::vector<Token>& toks) const {
+        const bool indented = line[0] == ' ' || line[0] == '\t';
         // Once every card is there, an unindented line of cards is the next deal, in the
         // line form: a stream may mix forms (deal.md), and without this the line-form deal
         // was read as more stock.
-        if (cards_only && line[0] != ' ' && line[0] != '\t' && cards_read >= deck_size(rules->variant.deck)) {
-            lines_.push_back();
-            stopped = true;
-            break;
+        if (starts_with_card(toks)) return !indented && cards_read_ >= deck_size(rules_->variant.deck);
+        const std::string kw = ascii_lower(toks[0].text);
+        const bool next_form = kw.starts_with("variant=") || kw.starts_with("seed=") ||
+                               (!indented && looks_like_mchung94(toks[0].text));
+        return kw == DealHeader || kw == "pyramide-log" || (!stop_.empty() && kw == stop_) || kw.starts_with("{") ||
+               (stop_.empty() && next_form);
+    }
+
+    // A line starting with a keyword: `variant`, `seed`, or a section with perhaps its first cards.
+    void read_statement(const std::vector<Token>& toks) {
+        const std::string kw = ascii_lower(toks[0].text);
+        const bool in_section = current_ != nullptr;
+        current_ = nullptr;
+        if (kw == "variant") {
+            read_variant(toks);
+        } else if (kw == "seed") {
+            read_seed(toks);
+        } else {
+            open_section(kw, toks, in_section);
+            if (toks.size() > 1) read_cards(toks, 1);
         }
-        std::size_t first_card = 0;
-        if (!cards_only) {
-            const std::string kw = ascii_lower(toks[0].text);
-            const bool next_form = kw.starts_with("variant=") || kw.starts_with("seed=") ||
-                                   (line[0] != ' ' && line[0] != '\t' && looks_like_mchung94(toks[0].text));
-            if (kw == DealHeader || kw == "pyramide-log" || (!stop.empty() && kw == stop) || kw.starts_with("{") ||
-                (stop.empty() && next_form)) {
-                lines_.push_back();
-                stopped = true;
-                break;
-            }
-            const bool in_section = current != nullptr;
-            current = nullptr;
-            if (kw == "variant") {
-                if (rules) lines_.fail(toks[0].col, "a second 'variant' line");
-                if (toks.size() != 2) lines_.fail(toks[0].col, "expected 'variant NAME'");
-                rules = &rules_for(std::string(toks[1].text), lines_.line_number(), toks[1].col);
-                continue;
-            }
-            if (kw == "seed") {
-                if (out.deal.has_seed) lines_.fail(toks[0].col, "a second 'seed' line");
-                const std::optional<std::uint64_t> seed =
-                    toks.size() == 2 ? parse_decimal(toks[1].text) : std::nullopt;
-                if (!seed)
-                    lines_.fail(toks.size() > 1 ? toks[1].col : toks[0].col,
-                                "expected 'seed N' with N a whole number from 0 to 18446744073709551615");
-                out.deal.seed = *seed;
-                out.deal.has_seed = true;
-                out.seed_line = lines_.line_number();
-                out.seed_col = toks[1].col;
-                continue;
-            }
-            if (!rules && (looks_like_card(DeckKind::French, kw) || looks_like_card(DeckKind::Spanish, kw)))
-                lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
-            if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock") {
-                // No keyword is shorter than four letters, and no card longer
-                // than three: a short word in a section is a mistyped card.
-                std::size_t chars = 0;
-                for (const char c : toks[0].text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-                std::string why;
-                if (rules && in_section && chars <= 3 && !parse_card(rules->variant.deck, toks[0].text, why).valid())
-                    lines_.fail(toks[0].col, why);
-                // In a log, the deal ends at its `stop` word (moves), which may come here too.
-                lines_.fail(toks[0].col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, "
-                                                     "piles{})",
-                                                     excerpt(toks[0].text), stop.empty() ? std::string(" or stock") : fmt::format(", stock or {}", stop)));
-            }
-            if (!rules) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
-            Section& s = sections[std::string(kw)];
-            if (s.line) lines_.fail(toks[0].col, fmt::format("a second '{}' section", kw));
-            s.line = lines_.line_number();
-            current = &s;
-            first_card = 1;
-            if (toks.size() == 1) continue;
-        } else if (!current) {
-            lines_.fail(toks[0].col, "cards outside a section (pyramid, reserve, piles or stock)");
-        }
+    }
+
+    void read_variant(const std::vector<Token>& toks) {
+        if (rules_) lines_.fail(toks[0].col, "a second 'variant' line");
+        if (toks.size() != 2) lines_.fail(toks[0].col, "expected 'variant NAME'");
+        rules_ = &reader_.rules_for(std::string(toks[1].text), lines_.line_number(), toks[1].col);
+    }
+
+    void read_seed(const std::vector<Token>& toks) {
+        if (out_.deal.has_seed) lines_.fail(toks[0].col, "a second 'seed' line");
+        const std::optional<std::uint64_t> seed = toks.size() == 2 ? parse_decimal(toks[1].text) : std::nullopt;
+        if (!seed)
+            lines_.fail(toks.size() > 1 ? toks[1].col : toks[0].col,
+                        "expected 'seed N' with N a whole number from 0 to 18446744073709551615");
+        out_.deal.seed = *seed;
+        out_.deal.has_seed = true;
+        out_.seed_line = lines_.line_number();
+        out_.seed_col = toks[1].col;
+    }
+
+    // `kw` (a word in lower case) starts a section; `in_section`: the line before was in one.
+    void open_section(const std::string& kw, const std::vector<Token>& toks, bool in_section) {
+        if (!rules_ && (looks_like_card(DeckKind::French, kw) || looks_like_card(DeckKind::Spanish, kw)))
+            lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
+        if (kw != "pyramid" && kw != "reserve" && kw != "piles" && kw != "stock") unknown_keyword(toks[0], in_section);
+        if (!rules_) lines_.fail(toks[0].col, "the 'variant' line must come before the cards");
+        Section& s = sections_[kw];
+        if (s.line) lines_.fail(toks[0].col, fmt::format("a second '{}' section", kw));
+        s.line = lines_.line_number();
+        current_ = &s;
+    }
+
+    [[noreturn]] void unknown_keyword(const Token& word, bool in_section) const {
+        // No keyword is shorter than four letters, and no card longer
+        // than three: a short word in a section is a mistyped card.
+        std::size_t chars = 0;
+        for (const char c : word.text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        std::string why;
+        if (rules_ && in_section && chars <= 3 && !parse_card(rules_->variant.deck, word.text, why).valid())
+            lines_.fail(word.col, why);
+        // In a log, the deal ends at its `stop` word (moves), which may come here too.
+        lines_.fail(word.col, fmt::format("unknown keyword '{}' (expected variant, seed, pyramid, reserve, piles{})",
+                                          excerpt(word.text),
+                                          stop_.empty() ? std::string(" or stock") : fmt::format(", stock or {}", stop_)));
+    }
+
+    // The cards of toks[first] on, a row of the current section.
+    void read_cards(const std::vector<Token>& toks, std::size_t first) {
+        if (!current_) lines_.fail(toks[0].col, "cards outside a section (pyramid, reserve, piles or stock)");
+        const Variant& v = rules_->variant;
         std::vector<Placed> row;
         std::string why;
-        for (std::size_t i = first_card; i < toks.size(); ++i) {
-            const Card c = parse_card(rules->variant.deck, toks[i].text, why);
+        for (std::size_t i = first; i < toks.size(); ++i) {
+            const Card c = parse_card(v.deck, toks[i].text, why);
             if (!c.valid()) lines_.fail(toks[i].col, why);
             // Bounded memory whatever the input: a few cards too many get the precise
-            // count message below; thousands stop here.
-            if (cards_read + static_cast<int>(row.size()) >= MaxCardsFactor * deck_size(rules->variant.deck))
+            // count message of finish(); thousands stop here.
+            if (cards_read_ + static_cast<int>(row.size()) >= MaxCardsFactor * deck_size(v.deck))
                 lines_.fail(toks[i].col,
                             fmt::format("too many cards: more than {} in one deal (the {} deck has {})",
-                                        MaxCardsFactor * deck_size(rules->variant.deck), deck_word(rules->variant),
-                                        deck_size(rules->variant.deck)),
+                                        MaxCardsFactor * deck_size(v.deck), deck_word(v), deck_size(v.deck)),
                             Severity::Invalid);
             row.push_back({c, lines_.line_number(), toks[i].col});
         }
-        cards_read += static_cast<int>(row.size());
-        current->lines.push_back(std::move(row));
+        cards_read_ += static_cast<int>(row.size());
+        current_->lines.push_back(std::move(row));
     }
-    // A log that ends before its "moves" line was cut short: say so, rather than
-    // report whichever section the cut happened to leave short.
-    if (!stop.empty() && !stopped)
-        throw InputError(lines_.name(), lines_.line_number(), 0,
-                         fmt::format("the log ends inside its deal, before the '{}' line", stop));
-    if (!rules) throw InputError(lines_.name(), start_line, 0, "the deal has no 'variant' line");
-    out.rules = rules;
-    out.deal.variant = rules->variant.name;
-    const Variant& v = rules->variant;
-    const Layout& l = rules->layout;
-    auto need = [&](const char* name, int expected) -> Section& {
-        Section& s = sections[name];
+
+    // The deal as a whole: its variant, and each section as the variant lays it out.
+    ReadDeal finish() {
+        // A log that ends before its "moves" line was cut short: say so, rather than
+        // report whichever section the cut happened to leave short.
+        if (!stop_.empty() && !stopped_)
+            throw InputError(lines_.name(), lines_.line_number(), 0,
+                             fmt::format("the log ends inside its deal, before the '{}' line", stop_));
+        if (!rules_) throw InputError(lines_.name(), start_line_, 0, "the deal has no 'variant' line");
+        out_.rules = rules_;
+        out_.deal.variant = rules_->variant.name;
+        const Variant& v = rules_->variant;
+        const Layout& l = rules_->layout;
+        const Section& pyramid = need("pyramid", v.pyramid_size());
+        check_rows(pyramid, "pyramid", l.pyramid_rows);
+        const Section& stock = need("stock", v.stock_size());
+        const Section& reserve = need("reserve", v.reserve);
+        const Section& piles = need("piles", v.piles * v.pile_depth);
+        if (v.piles) check_rows(piles, "piles", l.pile_layers);
+        // Cards in line order (pyramid, stock, reserve, piles) for the duplicate check.
+        std::vector<Placed> all;
+        for (const Section* s : {&pyramid, &stock, &reserve, &piles})
+            for (const std::vector<Placed>& row : s->lines) all.insert(all.end(), row.begin(), row.end());
+        return finish_deal(lines_.name(), std::move(out_), all);
+    }
+
+    // The section `name`, which must hold `expected` cards.
+    const Section& need(const char* name, int expected) {
+        const Variant& v = rules_->variant;
+        const Section& s = sections_[name];
         int n = 0;
-        for (const auto& row : s.lines) n += static_cast<int>(row.size());
+        for (const std::vector<Placed>& row : s.lines) n += static_cast<int>(row.size());
         if (!s.line && expected > 0)
-            throw InputError(lines_.name(), start_line, 0,
+            throw InputError(lines_.name(), start_line_, 0,
                              fmt::format("the deal has no '{}' section ({} cards for variant '{}')", name, expected,
                                          v.name),
                              Severity::Invalid);
@@ -482,12 +533,14 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
                                          v.name, expected),
                              Severity::Invalid);
         return s;
-    };
-    auto check_rows = [&](Section& s, const char* what, const std::vector<std::vector<int>>& rows) {
+    }
+
+    // A section in rows (the pyramid, Giza's piles): as many lines as the variant has rows, each as long.
+    void check_rows(const Section& s, const char* what, const std::vector<std::vector<int>>& rows) const {
         if (s.lines.size() != rows.size())
             throw InputError(lines_.name(), s.line, 0,
-                             fmt::format("the {} has {} rows, but variant '{}' has {}", what, s.lines.size(), v.name,
-                                         rows.size()),
+                             fmt::format("the {} has {} rows, but variant '{}' has {}", what, s.lines.size(),
+                                         rules_->variant.name, rows.size()),
                              Severity::Invalid);
         for (std::size_t i = 0; i < rows.size(); ++i)
             if (s.lines[i].size() != rows[i].size())
@@ -495,28 +548,26 @@ ReadDeal DealReader::read_body(int start_line, std::string_view stop) {
                                  fmt::format("row {} of the {} has {} card{}, expected {}", i + 1, what,
                                              s.lines[i].size(), s.lines[i].size() == 1 ? "" : "s", rows[i].size()),
                                  Severity::Invalid);
-    };
-    // Cards in line order (pyramid, stock, reserve, piles) for the duplicate check.
-    std::vector<Placed> all;
-    auto add = [&](const Section& s) {
-        for (const auto& row : s.lines) all.insert(all.end(), row.begin(), row.end());
-    };
-    Section& pyramid = need("pyramid", v.pyramid_size());
-    check_rows(pyramid, "pyramid", l.pyramid_rows);
-    Section& stock = need("stock", v.stock_size());
-    Section& reserve = need("reserve", v.reserve);
-    Section& piles = need("piles", v.piles * v.pile_depth);
-    if (v.piles) check_rows(piles, "piles", l.pile_layers);
-    add(pyramid);
-    add(stock);
-    add(reserve);
-    add(piles);
-    return finish_deal(lines_.name(), std::move(out), all);
-}
+    }
 
-ReadDeal DealReader::read_json(std::string text) {
-    // A JSON deal may span lines: read until the braces balance outside strings.
-    const int start = lines_.line_number();
+    DealReader& reader_;
+    LineReader& lines_;
+    const int start_line_;
+    const std::string_view stop_;
+    ReadDeal out_;
+    const Rules* rules_ = nullptr;
+    std::map<std::string, Section> sections_;
+    Section* current_ = nullptr;
+    int cards_read_ = 0;
+    bool stopped_ = false;  // by the next deal or `stop`, not by the end of the input
+};
+
+ReadDeal DealReader::read_body(int start_line, std::string_view stop) { return TextBody(*this, start_line, stop).read(); }
+
+namespace {
+
+// A JSON deal may span lines: its text runs until the braces balance outside strings.
+std::string json_deal_text(LineReader& lines, std::string text) {
     int depth = 0;
     bool in_string = false, escaped = false;
     auto scan = [&](const std::string& s) {
@@ -534,99 +585,142 @@ ReadDeal DealReader::read_json(std::string text) {
     std::string more;
     // A JSON string cannot span lines: one still open at the end of a line is
     // unterminated, and parse_json() says so where it starts.
-    while (depth > 0 && !in_string && lines_.next(more)) {
+    while (depth > 0 && !in_string && lines.next(more)) {
         text += "\n" + more;
         scan(more);
-        if (text.size() > 1024 * 1024) lines_.fail(0, "JSON deal longer than 1 MiB");
+        if (text.size() > 1024 * 1024) lines.fail(0, "JSON deal longer than 1 MiB");
     }
-    const JsonValue doc = parse_json(text, lines_.name(), start);
-    auto fail = [&](const JsonValue& at, const std::string& msg, Severity sev = Severity::Unreadable) {
-        throw InputError(lines_.name(), at.line, at.col, msg, sev);
-    };
-    if (doc.kind != JsonValue::Kind::Object) fail(doc, "a JSON deal must be an object");
-    for (const auto& [k, val] : doc.members)
-        if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
-            k != "piles" && k != "stock" && k != "winnable" && k != "rating")
-            fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
-    // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
-    if (const JsonValue* winnable = doc.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
-        fail(*winnable, "\"winnable\" must be true or false");
-    // Written by `deal --difficulty`: an object, not kept (`pyramide rate` rates the deal again).
-    if (const JsonValue* rating = doc.find("rating"); rating && rating->kind != JsonValue::Kind::Object)
-        fail(*rating, "\"rating\" must be an object (pyramide-rate(1) says its keys)");
-    const JsonValue* format = doc.find("format");
-    if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
-        fail(format ? *format : doc, "expected \"format\": \"pyramide-deal\"");
-    const JsonValue* version = doc.find("version");
-    if (!version || version->kind != JsonValue::Kind::Number || version->text != std::to_string(DealVersion))
-        fail(version ? *version : doc, fmt::format("expected \"version\": {}", DealVersion));
-    std::string name;
-    const JsonValue* variant = doc.find("variant");
-    if (variant) {
-        if (variant->kind != JsonValue::Kind::String) fail(*variant, "\"variant\" must be a string");
-        name = variant->text;
+    return text;
+}
+
+// A JSON deal's keys, read one group at a time; an error points at the value at fault.
+class JsonDeal {
+public:
+    JsonDeal(const std::string& file, const JsonValue& doc) : file_(file), doc_(doc) {}
+
+    // An object of known keys, with the notes' types, the format and its version.
+    void check_header() const {
+        if (doc_.kind != JsonValue::Kind::Object) fail(doc_, "a JSON deal must be an object");
+        for (const auto& [k, val] : doc_.members)
+            if (k != "format" && k != "version" && k != "variant" && k != "seed" && k != "pyramid" && k != "reserve" &&
+                k != "piles" && k != "stock" && k != "winnable" && k != "rating")
+                fail(val, fmt::format("unknown key \"{}\" in a JSON deal", excerpt(k)));
+        // A note of `deal --winnable`: checked for its type, not kept (the solver decides it again).
+        if (const JsonValue* winnable = doc_.find("winnable"); winnable && winnable->kind != JsonValue::Kind::Bool)
+            fail(*winnable, "\"winnable\" must be true or false");
+        // Written by `deal --difficulty`: an object, not kept (`pyramide rate` rates the deal again).
+        if (const JsonValue* rating = doc_.find("rating"); rating && rating->kind != JsonValue::Kind::Object)
+            fail(*rating, "\"rating\" must be an object (pyramide-rate(1) says its keys)");
+        const JsonValue* format = doc_.find("format");
+        if (!format || format->kind != JsonValue::Kind::String || format->text != "pyramide-deal")
+            fail(format ? *format : doc_, "expected \"format\": \"pyramide-deal\"");
+        const JsonValue* version = doc_.find("version");
+        if (!version || version->kind != JsonValue::Kind::Number || version->text != std::to_string(DealVersion))
+            fail(version ? *version : doc_, fmt::format("expected \"version\": {}", DealVersion));
     }
-    ReadDeal out;
-    out.line = start;
-    out.rules = &rules_for(name, variant ? variant->line : start, variant ? variant->col : 1);
-    const Variant& v = out.rules->variant;
-    const Layout& l = out.rules->layout;
-    if (const JsonValue* seed = doc.find("seed")) {
+
+    // The "variant" string, nullptr if the deal names none.
+    const JsonValue* variant() const {
+        const JsonValue* variant = doc_.find("variant");
+        if (variant && variant->kind != JsonValue::Kind::String) fail(*variant, "\"variant\" must be a string");
+        return variant;
+    }
+
+    void read_seed(ReadDeal& out) const {
+        const JsonValue* seed = doc_.find("seed");
+        if (!seed) return;
         if (!seed->is_uint()) fail(*seed, "\"seed\" must be a whole number from 0 to 18446744073709551615");
         out.deal.has_seed = true;
         out.deal.seed = seed->as_uint();
         out.seed_line = seed->line;
         out.seed_col = seed->col;
     }
-    auto card_list = [&](const JsonValue& arr, std::vector<Placed>& into) {
+
+    // Every card of a deal of `r`, in line order (pyramid, stock, reserve, piles).
+    std::vector<Placed> cards(const Rules& r) const {
+        const Variant& v = r.variant;
+        std::vector<Placed> all;
+        auto add = [&all](const std::vector<Placed>& part) { all.insert(all.end(), part.begin(), part.end()); };
+        add(rows("pyramid", r.layout.pyramid_rows, v));
+        add(flat("stock", v.stock_size(), v));
+        add(flat("reserve", v.reserve, v));
+        add(rows("piles", r.layout.pile_layers, v));
+        return all;
+    }
+
+private:
+    [[noreturn]] void fail(const JsonValue& at, const std::string& msg, Severity sev = Severity::Unreadable) const {
+        throw InputError(file_, at.line, at.col, msg, sev);
+    }
+
+    std::vector<Placed> card_list(const JsonValue& arr, DeckKind deck) const {
         if (arr.kind != JsonValue::Kind::Array) fail(arr, "expected an array of cards");
+        std::vector<Placed> cards;
         std::string why;
         for (const JsonValue& item : arr.items) {
             if (item.kind != JsonValue::Kind::String) fail(item, "expected a card name in a string");
-            const Card c = parse_card(v.deck, item.text, why);
+            const Card c = parse_card(deck, item.text, why);
             if (!c.valid()) fail(item, why);
-            into.push_back({c, item.line, item.col});
+            cards.push_back({c, item.line, item.col});
         }
-    };
-    auto rows = [&](const char* key, const std::vector<std::vector<int>>& shape, std::vector<Placed>& into) {
-        const JsonValue* arr = doc.find(key);
+        return cards;
+    }
+
+    // An array of rows, each as long as the variant's row of that `shape`.
+    std::vector<Placed> rows(const char* key, const std::vector<std::vector<int>>& shape, const Variant& v) const {
+        const JsonValue* arr = doc_.find(key);
         if (shape.empty()) {
             if (arr && !(arr->kind == JsonValue::Kind::Array && arr->items.empty()))
                 fail(*arr, fmt::format("variant '{}' has no {}", v.name, key), Severity::Invalid);
-            return;
+            return {};
         }
-        if (!arr) fail(doc, fmt::format("missing \"{}\"", key), Severity::Invalid);
+        if (!arr) fail(doc_, fmt::format("missing \"{}\"", key), Severity::Invalid);
         if (arr->kind != JsonValue::Kind::Array) fail(*arr, fmt::format("\"{}\" must be an array of rows", key));
         if (arr->items.size() != shape.size())
             fail(*arr, fmt::format("the {} has {} rows, but variant '{}' has {}", key, arr->items.size(), v.name,
                                    shape.size()),
                  Severity::Invalid);
+        std::vector<Placed> cards;
         for (std::size_t i = 0; i < shape.size(); ++i) {
-            std::vector<Placed> row;
-            card_list(arr->items[i], row);
+            const std::vector<Placed> row = card_list(arr->items[i], v.deck);
             if (row.size() != shape[i].size())
                 fail(arr->items[i], fmt::format("row {} of the {} has {} card{}, expected {}", i + 1, key, row.size(),
                                                 row.size() == 1 ? "" : "s", shape[i].size()),
                      Severity::Invalid);
-            into.insert(into.end(), row.begin(), row.end());
+            cards.insert(cards.end(), row.begin(), row.end());
         }
-    };
-    auto flat = [&](const char* key, int expected, std::vector<Placed>& into) {
-        const JsonValue* arr = doc.find(key);
-        std::vector<Placed> cards;
-        if (arr) card_list(*arr, cards);
+        return cards;
+    }
+
+    // One array of `expected` cards.
+    std::vector<Placed> flat(const char* key, int expected, const Variant& v) const {
+        const JsonValue* arr = doc_.find(key);
+        const std::vector<Placed> cards = arr ? card_list(*arr, v.deck) : std::vector<Placed>{};
         if (static_cast<int>(cards.size()) != expected)
-            fail(arr ? *arr : doc,
+            fail(arr ? *arr : doc_,
                  fmt::format("the {} has {} cards, but variant '{}' has {}", key, cards.size(), v.name, expected),
                  Severity::Invalid);
-        into.insert(into.end(), cards.begin(), cards.end());
-    };
-    std::vector<Placed> all;
-    rows("pyramid", l.pyramid_rows, all);
-    flat("stock", v.stock_size(), all);
-    flat("reserve", v.reserve, all);
-    rows("piles", l.pile_layers, all);
-    return finish_deal(lines_.name(), std::move(out), all);
+        return cards;
+    }
+
+    const std::string& file_;
+    const JsonValue& doc_;
+};
+
+}  // namespace
+
+ReadDeal DealReader::read_json(std::string first) {
+    const int start = lines_.line_number();
+    const JsonValue doc = parse_json(json_deal_text(lines_, std::move(first)), lines_.name(), start);
+    const JsonDeal json(lines_.name(), doc);
+    json.check_header();
+    const JsonValue* variant = json.variant();
+    ReadDeal out;
+    out.line = start;
+    out.rules = &rules_for(variant ? variant->text : "", variant ? variant->line : start, variant ? variant->col : 1);
+    json.read_seed(out);
+    const std::vector<Placed> cards = json.cards(*out.rules);
+    return finish_deal(lines_.name(), std::move(out), cards);
 }
 
 }  // namespace pyr

@@ -78,6 +78,7 @@ public:
     ReadDeal read_body(int start_line, std::string_view stop);
 
 private:
+    class TextBody;  // read_body(), statement by statement
     ReadDeal read_line_form(const std::string& line);
     ReadDeal read_deck_string(const std::string& line);
     ReadDeal read_json(std::string first);

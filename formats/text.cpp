@@ -70,10 +70,7 @@ bool LineReader::next(std::string& line) {
         return false;
     }
     if (number_ == 1 && current_.starts_with("\xEF\xBB\xBF")) current_.erase(0, 3);
-    if (!current_.empty() && current_.back() == '\r') {
-        current_.pop_back();
-        crlf_ = true;
-    }
+    if (!current_.empty() && current_.back() == '\r') current_.pop_back();
     if (const std::size_t nul = current_.find('\0'); nul != std::string::npos) {
         // Point at the NUL, counting columns as tokenize() does (UTF-8 characters).
         int col = 1;

@@ -28,7 +28,6 @@ public:
     // long file is read, for a progress estimate).
     std::uint64_t bytes_read() const { return bytes_; }
     const std::string& name() const { return name_; }
-    bool saw_crlf() const { return crlf_; }
     [[noreturn]] void fail(int col, const std::string& message, Severity sev = Severity::Unreadable) const;
 
     // A move log is appended to while a game is played, so a kill (or a full
@@ -48,7 +47,6 @@ private:
     int number_ = 0;
     std::uint64_t bytes_ = 0;
     bool pushed_ = false;
-    bool crlf_ = false;
     bool hold_torn_ = false;
     int torn_line_ = 0;
     std::string torn_text_;

@@ -169,6 +169,148 @@ void check_cycle(const std::vector<ChainLink>& chain, const ChainLink& next) {
     }
 }
 
+// The table of a variant file; binary data, and nesting too deep for toml++,
+// are refused before it reads the text.
+toml::table read_table(std::string_view text, const std::string& source) {
+    if (text.find('\0') != std::string_view::npos)
+        throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
+    DepthScan(text, source).run();
+    try {
+        return toml::parse(text, source);
+    } catch (const toml::parse_error& e) {
+        fail(where_of(source, e.source()), fmt::format("TOML: {}", printable(e.description())));
+    }
+}
+
+// A key of a variant file with its value, read as the type the key takes: a
+// value of another type, or out of range, fails at the value, naming the key.
+struct Field {
+    const std::string& source;
+    const std::string& key;
+    const toml::node& node;
+    Where at;      // the value
+    Where key_at;  // the key
+
+    int integer(int lo, int hi) const {
+        const auto* i = node.as_integer();
+        if (!i) fail(at, fmt::format("{} must be an integer, not {}", key, type_name(node)));
+        if (i->get() < lo || i->get() > hi) fail(at, fmt::format("{} must be {} to {}, not {}", key, lo, hi, i->get()));
+        return static_cast<int>(i->get());
+    }
+    bool boolean() const {
+        const auto* b = node.as_boolean();
+        if (!b) fail(at, fmt::format("{} must be true or false, not {}", key, type_name(node)));
+        return b->get();
+    }
+    std::string choice(std::initializer_list<std::string_view> allowed) const {
+        const auto* s = node.as_string();
+        std::string list;
+        for (std::string_view a : allowed) list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
+        if (!s) fail(at, fmt::format("{} must be one of {}, not {}", key, list, type_name(node)));
+        for (std::string_view a : allowed)
+            if (s->get() == a) return s->get();
+        fail(at, fmt::format("{} must be one of {}, not \"{}\"", key, list, excerpt(s->get())));
+    }
+    std::string string() const {
+        const auto* s = node.as_string();
+        if (!s) fail(at, fmt::format("{} must be a string, not {}", key, type_name(node)));
+        if (s->get().size() > 200) fail(at, fmt::format("{} is longer than 200 bytes", key));
+        return s->get();
+    }
+};
+
+// What a file sets, key by key, before the checks of the rules as a whole.
+struct Settings {
+    Variant v;
+    bool named = false;
+    std::optional<std::int64_t> unfit_target;  // a target too large for an int
+};
+
+void read_name(const Field& f, Settings& s) {
+    s.v.name = f.string();
+    s.named = true;
+    if (s.v.name.empty() || s.v.name.find_first_of(" \t\r\n") != std::string::npos)
+        fail(f.at, "name must be one word, without spaces");
+    if (const std::string why = name_problem(s.v.name); !why.empty()) fail(f.at, why);
+}
+
+void read_summary(const Field& f, Variant& v) {
+    v.summary = f.string();
+    // `variants` prints it on the terminal as it is.
+    if (printable(v.summary) != v.summary)
+        fail(f.at, "summary must not hold control characters (tabs, escapes, line breaks)");
+}
+
+// Its range depends on the deck, perhaps set further on or in the base:
+// check() says it for any value that fits an int.
+void read_target(const Field& f, Settings& s) {
+    const auto* i = f.node.as_integer();
+    if (!i) fail(f.at, fmt::format("target must be an integer, not {}", type_name(f.node)));
+    if (i->get() < INT_MIN || i->get() > INT_MAX) s.unfit_target = i->get();
+    else s.v.target = static_cast<int>(i->get());
+}
+
+void read_passes(const Field& f, Variant& v) {
+    if (f.node.is_string()) {
+        f.choice({"unlimited"});
+        v.passes = UnlimitedPasses;
+        return;
+    }
+    if (!f.node.is_integer())
+        fail(f.at, fmt::format("passes must be an integer or \"unlimited\", not {}", type_name(f.node)));
+    v.passes = f.integer(1, 99);
+}
+
+void read_pass_bonus(const Field& f, Variant& v) {
+    const auto* arr = f.node.as_array();
+    if (!arr) fail(f.at, fmt::format("pass_bonus must be an array of integers, not {}", type_name(f.node)));
+    if (arr->size() > 99) fail(f.at, "pass_bonus has more than 99 entries");
+    v.pass_bonus.clear();
+    for (const toml::node& item : *arr) {
+        const auto* i = item.as_integer();
+        if (!i || i->get() < -10000 || i->get() > 10000)
+            fail(where_of(f.source, item.source()), "pass_bonus entries must be integers from -10000 to 10000");
+        v.pass_bonus.push_back(static_cast<int>(i->get()));
+    }
+}
+
+// One key of a file (not `base`) into what the file sets.
+void read_key(const Field& f, Settings& s) {
+    const std::string& k = f.key;
+    Variant& v = s.v;
+    if (k == "name") read_name(f, s);
+    else if (k == "summary") read_summary(f, v);
+    else if (k == "deck") v.deck = f.choice({"french", "spanish"}) == "french" ? DeckKind::French : DeckKind::Spanish;
+    else if (k == "target") read_target(f, s);
+    else if (k == "layout")
+        v.layout = f.choice({"pyramid", "triangle"}) == "pyramid" ? LayoutKind::Pyramid : LayoutKind::Triangle;
+    else if (k == "rows") v.rows = f.integer(1, 9);
+    else if (k == "reserve") v.reserve = f.integer(0, 12);
+    else if (k == "piles") v.piles = f.integer(0, 12);
+    else if (k == "pile_depth") v.pile_depth = f.integer(0, 6);
+    else if (k == "passes") read_passes(f, v);
+    else if (k == "draw") v.draw = f.integer(1, 3);
+    else if (k == "waste_piles") v.waste_piles = f.integer(1, MaxWastePiles);
+    else if (k == "turned_pairs_waste") v.turned_pairs_waste = f.boolean();
+    else if (k == "overlapping") v.overlapping = f.boolean();
+    else if (k == "goal") v.goal = f.choice({"all", "pyramid"}) == "all" ? Goal::AllCards : Goal::Pyramid;
+    else if (k == "scored") v.scored = f.boolean();
+    else if (k == "pass_bonus") read_pass_bonus(f, v);
+    else if (k == "card_penalty") v.card_penalty = f.integer(0, 1000);
+    else if (k == "series") v.series = f.integer(0, 100);
+    else fail(f.key_at, fmt::format("unknown key '{}'", excerpt(k)));
+}
+
+// The name of a user file without a `name` key: the file's.
+std::string name_of_file(const std::string& source) {
+    const std::string stem = std::filesystem::path(source).stem().string();
+    std::string name = stem.empty() || source == "<stdin>" ? "custom" : stem;
+    if (const std::string why = name_problem(name); !why.empty())
+        throw InputError(source, 0, 0,
+                         fmt::format("the file name cannot serve as the variant's name ({}): add a 'name' key", why));
+    return name;
+}
+
 class Loader {
 public:
     Variant load(const std::string& spec, const std::string& from_dir, std::vector<ChainLink>& chain) {
@@ -216,161 +358,53 @@ public:
 
     Variant parse(std::string_view text, const std::string& source, const std::string& dir,
                   std::vector<ChainLink>& chain) {
-        if (text.find('\0') != std::string_view::npos)
-            throw InputError(source, 0, 0, "binary data (a NUL byte): not a TOML file");
-        DepthScan(text, source).run();
-        toml::table table;
-        try {
-            table = toml::parse(text, source);
-        } catch (const toml::parse_error& e) {
-            fail(where_of(source, e.source()), fmt::format("TOML: {}", printable(e.description())));
-        }
-        Variant v;
-        bool named = false;
-        std::optional<std::int64_t> unfit_target;  // a target too large for an int
-        if (const toml::node* base = table.get("base")) {
-            const auto* s = base->as_string();
-            if (!s) fail(where_of(source, base->source()), fmt::format("base must be a string, not {}", type_name(*base)));
-            // A path, or a preset name: it ends up in messages, so no megabyte strings.
-            if (s->get().size() > MaxBaseBytes)
-                fail(where_of(source, base->source()), fmt::format("base is longer than {} bytes", MaxBaseBytes));
-            try {
-                v = load(s->get(), dir, chain);
-            } catch (InputError& e) {
-                // A problem inside the base file is reported there; one with the
-                // file as a whole (missing, a FIFO, too large: no line) here.
-                if (e.file.empty() || e.line == 0)
-                    fail(where_of(source, base->source()),
-                         e.file.empty() ? e.message : printable(e.file) + ": " + e.message);
-                throw;
-            }
-        }
-        for (const auto& entry : table) {
-            // Not a structured binding: clang before 16 cannot capture one in the lambdas below.
-            const toml::key& key = entry.first;
-            const toml::node& node = entry.second;
+        const toml::table table = read_table(text, source);
+        Settings s;
+        s.v = read_base(table, source, dir, chain);
+        for (auto&& [key, node] : table) {
             const std::string k(key.str());
-            const Where w = where_of(source, node.source());
-            const Where kw = where_of(source, key.source());
-            where_[k] = kw;
-            auto integer = [&](int lo, int hi) {
-                const auto* i = node.as_integer();
-                if (!i) fail(w, fmt::format("{} must be an integer, not {}", k, type_name(node)));
-                if (i->get() < lo || i->get() > hi)
-                    fail(w, fmt::format("{} must be {} to {}, not {}", k, lo, hi, i->get()));
-                return static_cast<int>(i->get());
-            };
-            auto boolean = [&]() {
-                const auto* b = node.as_boolean();
-                if (!b) fail(w, fmt::format("{} must be true or false, not {}", k, type_name(node)));
-                return b->get();
-            };
-            auto choice = [&](std::initializer_list<std::string_view> allowed) {
-                const auto* s = node.as_string();
-                std::string list;
-                for (std::string_view a : allowed) list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
-                if (!s) fail(w, fmt::format("{} must be one of {}, not {}", k, list, type_name(node)));
-                for (std::string_view a : allowed)
-                    if (s->get() == a) return s->get();
-                fail(w, fmt::format("{} must be one of {}, not \"{}\"", k, list, excerpt(s->get())));
-            };
-            auto string = [&]() {
-                const auto* s = node.as_string();
-                if (!s) fail(w, fmt::format("{} must be a string, not {}", k, type_name(node)));
-                if (s->get().size() > 200) fail(w, fmt::format("{} is longer than 200 bytes", k));
-                return s->get();
-            };
-            if (k == "base") continue;
-            if (k == "name") {
-                v.name = string();
-                named = true;
-                if (v.name.empty() || v.name.find_first_of(" \t\r\n") != std::string::npos)
-                    fail(w, "name must be one word, without spaces");
-                if (const std::string why = name_problem(v.name); !why.empty()) fail(w, why);
-            } else if (k == "summary") {
-                v.summary = string();
-                // `variants` prints it on the terminal as it is.
-                if (printable(v.summary) != v.summary)
-                    fail(w, "summary must not hold control characters (tabs, escapes, line breaks)");
-            } else if (k == "deck") {
-                v.deck = choice({"french", "spanish"}) == "french" ? DeckKind::French : DeckKind::Spanish;
-            } else if (k == "target") {
-                // Its range depends on the deck, perhaps set further on or in
-                // the base: check() says it for any value that fits an int.
-                const auto* i = node.as_integer();
-                if (!i) fail(w, fmt::format("target must be an integer, not {}", type_name(node)));
-                if (i->get() < INT_MIN || i->get() > INT_MAX) unfit_target = i->get();
-                else v.target = static_cast<int>(i->get());
-            } else if (k == "layout") {
-                v.layout = choice({"pyramid", "triangle"}) == "pyramid" ? LayoutKind::Pyramid : LayoutKind::Triangle;
-            } else if (k == "rows") {
-                v.rows = integer(1, 9);
-            } else if (k == "reserve") {
-                v.reserve = integer(0, 12);
-            } else if (k == "piles") {
-                v.piles = integer(0, 12);
-            } else if (k == "pile_depth") {
-                v.pile_depth = integer(0, 6);
-            } else if (k == "passes") {
-                if (node.is_string()) {
-                    choice({"unlimited"});
-                    v.passes = UnlimitedPasses;
-                } else {
-                    if (!node.is_integer())
-                        fail(w, fmt::format("passes must be an integer or \"unlimited\", not {}", type_name(node)));
-                    v.passes = integer(1, 99);
-                }
-            } else if (k == "draw") {
-                v.draw = integer(1, 3);
-            } else if (k == "waste_piles") {
-                v.waste_piles = integer(1, MaxWastePiles);
-            } else if (k == "turned_pairs_waste") {
-                v.turned_pairs_waste = boolean();
-            } else if (k == "overlapping") {
-                v.overlapping = boolean();
-            } else if (k == "goal") {
-                v.goal = choice({"all", "pyramid"}) == "all" ? Goal::AllCards : Goal::Pyramid;
-            } else if (k == "scored") {
-                v.scored = boolean();
-            } else if (k == "pass_bonus") {
-                const auto* arr = node.as_array();
-                if (!arr) fail(w, fmt::format("pass_bonus must be an array of integers, not {}", type_name(node)));
-                if (arr->size() > 99) fail(w, "pass_bonus has more than 99 entries");
-                v.pass_bonus.clear();
-                for (const toml::node& item : *arr) {
-                    const auto* i = item.as_integer();
-                    if (!i || i->get() < -10000 || i->get() > 10000)
-                        fail(where_of(source, item.source()), "pass_bonus entries must be integers from -10000 to 10000");
-                    v.pass_bonus.push_back(static_cast<int>(i->get()));
-                }
-            } else if (k == "card_penalty") {
-                v.card_penalty = integer(0, 1000);
-            } else if (k == "series") {
-                v.series = integer(0, 100);
-            } else {
-                fail(kw, fmt::format("unknown key '{}'", excerpt(k)));
-            }
+            where_[k] = where_of(source, key.source());
+            if (k != "base") read_key(Field{source, k, node, where_of(source, node.source()), where_[k]}, s);
         }
-        if (unfit_target) fail(where_.at("target"), target_problem(v.deck, *unfit_target));
-        if (!named && chain.size() <= 1) {
-            // A user file without a name is called after the file.
-            const std::string stem = std::filesystem::path(source).stem().string();
-            v.name = stem.empty() || source == "<stdin>" ? "custom" : stem;
-            if (const std::string why = name_problem(v.name); !why.empty())
-                throw InputError(source, 0, 0,
-                                 fmt::format("the file name cannot serve as the variant's name ({}): add a 'name' key",
-                                             why));
-        }
+        if (s.unfit_target) fail(where_.at("target"), target_problem(s.v.deck, *s.unfit_target));
+        // The file asked for, not each file of its `base` chain: it is named, and its rules hold together.
         if (chain.size() <= 1) {
-            for (const VariantProblem& p : check(v)) {
-                if (const Where* w = problem_where(p, source)) fail(*w, p.message);
-                throw InputError(source, 0, 0, p.message);
-            }
+            if (!s.named) s.v.name = name_of_file(source);
+            check_rules(s.v, source);
         }
-        return v;
+        return s.v;
     }
 
 private:
+    // What a file starts from: the variant its `base` names, read first, or the defaults.
+    Variant read_base(const toml::table& table, const std::string& source, const std::string& dir,
+                      std::vector<ChainLink>& chain) {
+        const toml::node* base = table.get("base");
+        if (!base) return Variant{};
+        const Where at = where_of(source, base->source());
+        const auto* s = base->as_string();
+        if (!s) fail(at, fmt::format("base must be a string, not {}", type_name(*base)));
+        // A path, or a preset name: it ends up in messages, so no megabyte strings.
+        if (s->get().size() > MaxBaseBytes) fail(at, fmt::format("base is longer than {} bytes", MaxBaseBytes));
+        try {
+            return load(s->get(), dir, chain);
+        } catch (InputError& e) {
+            // A problem inside the base file is reported there; one with the
+            // file as a whole (missing, a FIFO, too large: no line) here.
+            if (e.file.empty() || e.line == 0)
+                fail(at, e.file.empty() ? e.message : printable(e.file) + ": " + e.message);
+            throw;
+        }
+    }
+
+    // The rules as a whole: the first problem check() finds, at a key of this file if it can.
+    void check_rules(const Variant& v, const std::string& source) const {
+        for (const VariantProblem& p : check(v)) {
+            if (const Where* w = problem_where(p, source)) fail(*w, p.message);
+            throw InputError(source, 0, 0, p.message);
+        }
+    }
+
     // A preset's name always means the preset: a user preset of that name would
     // never be read, and its owner would play rules they did not write unawares.
     static void refuse_user_shadow(std::string_view preset) {

@@ -1,4 +1,5 @@
-// Deals read from a string, for the tests of the deal readers.
+// Deals read from a string, for the tests of the deal readers, and the line
+// endings and byte order mark every reader accepts.
 #pragma once
 #include <optional>
 #include <sstream>
@@ -31,5 +32,18 @@ inline std::string deal_error(const std::string& text, const std::string& varian
     }
     return "no error";
 }
+
+// `text` with CRLF line endings.
+inline std::string crlf(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n') out += '\r';
+        out += c;
+    }
+    return out;
+}
+
+// A UTF-8 byte order mark.
+inline const std::string Bom = "\xEF\xBB\xBF";
 
 }  // namespace pyr::test

@@ -1,4 +1,4 @@
-// Helpers shared by the engine and preset tests: cards, deals and moves from their names.
+// Helpers shared by the tests: the presets, and cards, deals and moves from their names.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "formats/variant_toml.hpp"
 #include "lib/rules/card.hpp"
 #include "lib/rules/game.hpp"
 #include "lib/rules/variant.hpp"
@@ -26,6 +27,19 @@ inline std::uint64_t bits(std::initializer_list<int> positions) {
     for (int p : positions) m |= bit(p);
     return m;
 }
+
+// The names of the presets, in their documented order.
+inline const std::vector<std::string>& preset_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const pyr::Preset& p : pyr::presets()) out.emplace_back(p.name);
+        return out;
+    }();
+    return names;
+}
+
+// A French card from its rank (1 for the ace to 13 for the King) and suit (0-3: S H D C).
+inline Card french(int rank, int suit) { return Card::make(rank, suit); }
 
 // Words separated by spaces, newlines and '/' (used between pyramid rows for the reader).
 inline std::vector<std::string> words(std::string_view text) {

@@ -69,18 +69,17 @@ Expert::Expert(ExpertOptions options)
       line_solver_(solve_options(options, true, 0)) {}
 
 // The move the solver's line starts with, when nothing is unseen: the
-// winning line, or in a scored variant the line to the best score.
-bool Expert::solver_move(const Game& game, Move& out) {
+// winning line, or in a scored variant the line to the best score; none
+// when the solver finds no such line.
+std::optional<Move> Expert::solver_move(const Game& game) {
     if (plays_for_score(game, options_)) {
         const SolveResult r = line_solver_.solve(game);
-        if (!r.best_score || r.line.empty()) return false;
-        out = r.line.front();
-        return true;
+        if (!r.best_score || r.line.empty()) return std::nullopt;
+        return r.line.front();
     }
     const SolveResult r = solver_.solve(game);
-    if (r.outcome != SolveOutcome::Won || r.line.empty()) return false;
-    out = r.line.front();
-    return true;
+    if (r.outcome != SolveOutcome::Won || r.line.empty()) return std::nullopt;
+    return r.line.front();
 }
 
 // The move in each order: won or not, and in a scored variant the best score
@@ -124,9 +123,9 @@ ExpertChoice Expert::choose(const Game& game) {
     const std::span<const Card> unseen = game.unseen_stock();
     if (unseen.size() <= 1) {
         // Nothing to guess (one unseen card has one place): the solver's line, if it wins.
-        choice.exact = solver_move(game, choice.move);
-        if (choice.exact) return choice;
-        choice.move = blind_choice(game);
+        const std::optional<Move> line = solver_move(game);
+        choice.exact = line.has_value();
+        choice.move = line ? *line : blind_choice(game);
         return choice;
     }
     choice.candidates = weigh(game);

@@ -10,6 +10,7 @@
 // the move, which it will not: "strategy fusion").
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "lib/rules/game.hpp"
@@ -59,7 +60,7 @@ public:
 
 private:
     CandidateCount count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders);
-    bool solver_move(const Game& game, Move& out);
+    std::optional<Move> solver_move(const Game& game);
 
     ExpertOptions options_;
     Solver solver_;

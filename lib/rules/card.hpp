@@ -35,10 +35,6 @@ std::vector<Card> deck_cards(DeckKind d);
 // The four cards of a rank, as a set of card codes.
 constexpr std::uint64_t rank_bits(int rank) { return std::uint64_t{0xF} << (4 * rank); }
 
-constexpr bool in_deck(DeckKind d, Card c) {
-    return c.valid() && c.rank() >= 1 && c.rank() <= deck_ranks(d);
-}
-
 }  // namespace pyr
 
 namespace pyr {
