@@ -152,8 +152,8 @@ int run_deal(const DealOptions& o, bool seeded) {
     if (!seeded) {
         seed = random_seed();
     }
-    // Forms that cannot carry the seed name it on stderr.
-    if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
+    // The form that cannot carry the seed names it on stderr.
+    if (!seeded && format == DealFormat::Mchung94)
         message(fmt::format("seed {}", seed));
     if (o.filtered()) return run_filtered_deal(o, rules, format, seed);
     return write_deals(o, format,

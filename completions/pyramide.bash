@@ -15,7 +15,7 @@ _pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --
 _pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --games"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
-_pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
+_pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit -j --jobs"
 _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
@@ -132,8 +132,8 @@ _pyramide() {
     case $path in
         "") mapfile -t COMPREPLY < <(compgen -W "$_pyramide_subcommands" -- "$cur") ;;
         deal) ;;
-        play | solve | replay) ((nargs == 0)) && _pyramide_files ;;
-        validate | rate) _pyramide_files ;;
+        play | replay) ((nargs == 0)) && _pyramide_files ;;
+        validate | rate | solve) _pyramide_files ;;
         stats)
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;

@@ -135,7 +135,7 @@ complete -c pyramide -n '__pyramide_at replay' -l ascii -d 'Suit letters instead
 complete -c pyramide -n '__pyramide_at replay' -l color -x -a 'auto always never' -d 'Colour the suits'
 
 # pyramide solve
-complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal file'
+complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal files or a move log'
 complete -c pyramide -n '__pyramide_at solve' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at solve' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
 complete -c pyramide -n '__pyramide_at solve' -s s -l seed -x -d "Solve this seed's deal"
@@ -145,6 +145,7 @@ complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with th
 complete -c pyramide -n '__pyramide_at solve' -l any -d 'Scored variants: the first win, not the best score'
 complete -c pyramide -n '__pyramide_at solve' -l json -d 'Print the result as JSON'
 complete -c pyramide -n '__pyramide_at solve' -l node-limit -x -d 'Give up after this many positions'
+complete -c pyramide -n '__pyramide_at solve' -s j -l jobs -x -d 'Threads (several deals)'
 
 # pyramide rate
 complete -c pyramide -n '__pyramide_at rate' -F -d 'Deal file'
