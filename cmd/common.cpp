@@ -106,6 +106,14 @@ CLI::Option* add_choice_option(CLI::App& app, const std::string& names, std::str
     return opt->type_name(fmt::format("TEXT:{{{}}}", fmt::join(choices, ",")))->default_str(into);
 }
 
+SeedRange read_seeds(std::string_view text) {
+    const SeedRange r = parse_seed_range(text, "--seeds");
+    if (r.count_minus_one() == UINT64_MAX)
+        throw InputError("", 0, 0,
+                         fmt::format("--seeds: '{}' is 2^64 deals: at most {} at a time", excerpt(text), UINT64_MAX));
+    return r;
+}
+
 void check_seed_count(std::uint64_t first, std::uint64_t count) {
     if (count > 0 && count - 1 > UINT64_MAX - first)
         throw UsageError(fmt::format("--seed {}: {} deals from it would pass the last seed, {}", first, count,
@@ -116,6 +124,10 @@ CLI::Option* add_pysolfc_option(CLI::App& app, std::optional<PysolfcNumber>& int
     auto name = std::make_shared<std::string>();
     CLI::Option* opt = add_read_option(app, "--pysolfc", help, [&into, name](const std::string& text) {
         into = PysolfcNumber::parse(text);
+        if (!into && PysolfcNumber::ms_prefixed(text))
+            throw InputError("", 0, 0, fmt::format("{}: '{}' is not a PySolFC game number: ms1 to ms31999 are games 1 "
+                                                   "to 31999 (from ms32000 on, PySolFC deals other games)",
+                                                   *name, excerpt(text)));
         if (!into)
             throw InputError("", 0, 0, fmt::format("{}: '{}' is not a PySolFC game number, 1 to {}", *name,
                                                    excerpt(text), PysolfcNumber::Max));

@@ -61,6 +61,10 @@ RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* s
 // resized window is followed.
 std::size_t terminal_columns(std::FILE* stream);
 
+// --seeds A..B of stats and deal (parse_seed_range()): the whole range of
+// 2^64 seeds is more deals than a count holds, refused. Throws InputError.
+SeedRange read_seeds(std::string_view text);
+
 // Deals of seeds first, first + 1, ... (`count` of them) must not wrap around
 // past 2^64-1 to seed 0: throws UsageError when they would.
 void check_seed_count(std::uint64_t first, std::uint64_t count);

@@ -89,6 +89,7 @@ complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format js
 complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
 complete -c pyramide -n '__pyramide_at deal' -l winnable -d 'Deal only seeds the solver wins'
 complete -c pyramide -n '__pyramide_at deal' -l unwinnable -d 'Deal only seeds the solver proves lost'
+complete -c pyramide -n '__pyramide_at deal' -l seeds -x -d 'Every seed of A..B (with a filter: every match)'
 complete -c pyramide -n '__pyramide_at deal' -l max-seeds -x -d 'Try at most N seeds (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -s j -l jobs -x -d 'Threads (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -l node-limit -x -d 'Skip a seed after N positions (--winnable)'
