@@ -137,6 +137,7 @@ int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat forma
     // The kept seeds wait in memory (a seed and a note each), so nothing is
     // written, not even to stdout, unless the whole --count is found.
     Progress progress("deals", o.count);
+    progress.count_also("seeds tried");  // a rating takes seconds: the seeds move while no deal is found
     const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
     progress.finish();
     if (found.kept.size() < o.count) {
@@ -170,6 +171,7 @@ int run_range_filtered(const DealOptions& o, const Rules& rules, DealFormat form
         if (o.output == "-") std::fflush(stdout);  // each deal as soon as it is found
     };
     Progress progress("seeds", size);
+    progress.count_also(filter.kept);
     const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
     progress.finish();
     if (found.found == 0) {

@@ -68,6 +68,7 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
             else result.kept.push_back({base + i, *notes[i]});
         }
         progress.advance(scan.progress_by_seeds ? size : result.found - found_before);
+        progress.advance_also(scan.progress_by_seeds ? result.found - found_before : size);
         result.tried += size;
         chunk = std::min(chunk * 2, std::min(MaxChunk, scan.max_chunk));
     }

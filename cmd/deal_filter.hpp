@@ -53,7 +53,8 @@ struct ScanResult {
 
 // The first `count` seeds from `first` on whose deal passes the test, trying at
 // most `max_seeds` seeds and none past 2^64-1. The same result whatever `jobs`.
-// `progress` moves on by each deal kept (or seed tried: progress_by_seeds).
+// `progress` moves on by each deal kept, its second count by each seed tried
+// (the other way round with progress_by_seeds).
 ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test, Progress& progress);
 
 }  // namespace pyr::cmd
