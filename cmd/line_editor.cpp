@@ -48,6 +48,16 @@ std::string common_start(const std::vector<std::string>& words) {
     }
     return common;
 }
+
+// Between lines, while play is busy (a hint, a move being saved), the terminal
+// stays out of canonical mode and echoes nothing: libedit puts it into its
+// "execute" mode after each line, which is made so here (EL_SETTY -x). Keys
+// typed ahead then wait as they are, for the editor to read and show at the
+// next prompt. In canonical mode the line discipline would echo them over the
+// output and keep a Ctrl-D as a NUL when the editor's mode comes back: lost.
+// libedit sets the mode at once (it is in its execute mode from el_init), and
+// el_end puts the terminal back as it found it.
+void keep_keys_between_lines(EditLine* el) { el_set(el, EL_SETTY, "-x", "-icanon", "-echo", nullptr); }
 }  // namespace
 
 struct LineEditor::Impl {
@@ -159,6 +169,7 @@ LineEditor::LineEditor(bool terminal, std::string history_path, Words words) {
     // into memory it never frees; the wide one keeps these static strings.
     el_wset(impl->el, EL_ADDFN, L"pyramide-complete", L"complete a command or a card in play", &Impl::complete);
     el_set(impl->el, EL_BIND, "^I", "pyramide-complete", nullptr);
+    keep_keys_between_lines(impl->el);
     el_source(impl->el, nullptr);  // the player's ~/.editrc, if any
     impl_ = std::move(impl);
 }

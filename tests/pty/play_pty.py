@@ -16,11 +16,16 @@ would, and checks what only a terminal can show:
            the switch into line-editing mode slowed down (the library in
            $PYRAMIDE_SLOW_RAW_MODE, preloaded): the mode is set before the
            prompt is written, so no key meets the terminal's cooked mode.
+  busy-keys  keys typed while play is busy after a line (the library in
+           $PYRAMIDE_BUSY_AFTER_LINE, preloaded, pauses after every switch
+           into canonical mode, as a slow hint would): a line typed ahead is
+           played once and shown once, and a Ctrl-D typed ahead ends the game;
+           the terminal stays in the editor's mode between lines.
   width    windows of 80 and 40 columns (TIOCSWINSZ), every variant: no line
            of help, hint, moves, messages or position is wider than the
            window; a window resized during a game is followed.
 
-Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|early-keys|width]...   (default: all)
+Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|early-keys|busy-keys|width]...   (default: all)
 Every wait is bounded; a failure prints what was expected and what was seen.
 """
 import os
@@ -398,6 +403,48 @@ def check_early_keys(binary, tmp):
             print(f"ok: early-keys: a Ctrl-D typed as the prompt showed, after {k} commands, ended the game")
 
 
+# ---------------------------------------------------------------- busy keys
+
+BUSY_PAUSE = 0.15  # into the library's 0.4 s pause after a line is read
+
+
+def type_while_busy(term, line, ahead):
+    """Types `line` and, while play is busy with it, `ahead`."""
+    term.type(line)
+    time.sleep(BUSY_PAUSE)
+    term.type(ahead)
+
+
+def check_busy_keys(binary, tmp):
+    shim = os.environ.get("PYRAMIDE_BUSY_AFTER_LINE")
+    if not shim:
+        raise AssertionError("PYRAMIDE_BUSY_AFTER_LINE is not set (ctest sets it to tests/pty/busy_after_line's library)")
+    env = base_env(tmp, LD_PRELOAD=shim, ASAN_OPTIONS="verify_asan_link_order=0")
+    path = os.path.join(tmp, "busy.log")
+    term = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], env, tmp)
+    term.wait_prompts(1, "busy keys")
+    mark = len(term.out)
+    type_while_busy(term, b"draw\n", b"draw\n")  # a whole line typed ahead
+    term.wait_prompts(3, "busy keys: a line typed ahead")
+    shown = term.out[mark:].count(b"draw")
+    if shown != 2:
+        fail(f"busy-keys: two lines 'draw', one typed ahead, are shown {shown} times, expected 2:\n{term.text()[-600:]}")
+    else:
+        print("ok: busy-keys: a line typed while play was busy is played and shown once")
+    type_while_busy(term, b"draw\n", b"\x04")  # Ctrl-D typed ahead
+    try:
+        status = term.wait()
+    except TimeoutError as e:
+        fail(f"busy-keys: a Ctrl-D typed while play was busy was lost: {e}")
+        return
+    with open(path) as f:
+        log = f.read()
+    if status != 0 or "end of input: the game is saved" not in term.text() or not log.endswith("moves\ndraw\ndraw\ndraw\n"):
+        fail(f"busy-keys: Ctrl-D typed ahead: exit status {status}, log:\n{log}\n{term.text()[-400:]}")
+    else:
+        print("ok: busy-keys: a Ctrl-D typed while play was busy ended the game, the three moves saved")
+
+
 # ---------------------------------------------------------------- lock
 
 def race_undo(binary, tmp, path, first, rounds=100):
@@ -548,6 +595,7 @@ def run_groups(doc, checks, prefix, done):
 
 def main():
     checks = {"render": check_render, "hangup": check_hangup, "lock": check_lock, "early-keys": check_early_keys,
+              "busy-keys": check_busy_keys,
               "width": check_width}
     return run_groups(__doc__, checks, "pyramide-pty.", "all pty checks passed")
 
