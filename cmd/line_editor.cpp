@@ -48,6 +48,21 @@ std::string common_start(const std::vector<std::string>& words) {
     }
     return common;
 }
+
+// Between lines, while play is busy (a hint, a move being saved), the terminal
+// stays out of canonical mode and echoes nothing: libedit puts it into its
+// "execute" mode after each line, which is made so here (EL_SETTY -x). Keys
+// typed ahead then wait as they are, for the editor to read and show at the
+// next prompt. In canonical mode the line discipline would echo them over the
+// output and keep a Ctrl-D as a NUL when the editor's mode comes back: lost.
+// libedit sets the mode at once (it is in its execute mode from el_init), and
+// el_end puts the terminal back as it found it.
+void keep_keys_between_lines(EditLine* el) { el_set(el, EL_SETTY, "-x", "-icanon", "-echo", nullptr); }
+
+// At the prompt Ctrl-C is a key (the terminal's interrupt character is off in
+// the editor's mode, and stays on between lines: a Ctrl-C while play is busy
+// still interrupts it), bound to Impl::cancel.
+void cancel_with_ctrl_c(EditLine* el) { el_set(el, EL_SETTY, "-d", "-intr", "intr=", nullptr); }
 }  // namespace
 
 struct LineEditor::Impl {
@@ -58,6 +73,7 @@ struct LineEditor::Impl {
     std::string path;      // the history file; "" when none is kept
     std::string problem;   // why it is not, said once
     bool problem_said = false;
+    bool cancelled = false;  // the last line ended with Ctrl-C
 
     ~Impl() {
         if (el) el_end(el);
@@ -94,6 +110,16 @@ struct LineEditor::Impl {
         for (const std::string& w : found) list += (list.empty() ? "" : "  ") + w;
         std::fprintf(stdout, "\n%s\n", list.c_str());
         return CC_REDISPLAY;
+    }
+
+    // Ctrl-C: the line being typed is given up, as in a shell: the rest of it
+    // is written out so that ^C shows at its end, and el_gets() returns it.
+    static unsigned char cancel(EditLine* el, int) {
+        const LineInfo* li = el_line(el);
+        std::fwrite(li->cursor, 1, static_cast<std::size_t>(li->lastchar - li->cursor), stdout);
+        std::fputs("^C\n", stdout);
+        of(el).cancelled = true;
+        return CC_NEWLINE;
     }
 
     // The file's entries go in one by one: libedit never reads the file.
@@ -159,6 +185,10 @@ LineEditor::LineEditor(bool terminal, std::string history_path, Words words) {
     // into memory it never frees; the wide one keeps these static strings.
     el_wset(impl->el, EL_ADDFN, L"pyramide-complete", L"complete a command or a card in play", &Impl::complete);
     el_set(impl->el, EL_BIND, "^I", "pyramide-complete", nullptr);
+    el_wset(impl->el, EL_ADDFN, L"pyramide-cancel", L"give up the line being typed", &Impl::cancel);
+    el_set(impl->el, EL_BIND, "^C", "pyramide-cancel", nullptr);
+    keep_keys_between_lines(impl->el);
+    cancel_with_ctrl_c(impl->el);
     el_source(impl->el, nullptr);  // the player's ~/.editrc, if any
     impl_ = std::move(impl);
 }
@@ -169,6 +199,7 @@ bool LineEditor::read(const std::string& prompt, std::string& line, bool& too_lo
                       bool remember) {
     line.clear();
     too_long = false;
+    cancelled_ = false;
     if (!impl_) {
         fmt::print("{}", prompt);
         std::fflush(stdout);
@@ -194,6 +225,12 @@ bool LineEditor::read(const std::string& prompt, std::string& line, bool& too_lo
     el_set(impl_->el, EL_PREP_TERM, 1);
     int count = 0;
     const char* got = el_gets(impl_->el, &count);
+    if (impl_->cancelled) {  // an empty line too, for which el_gets returns null
+        impl_->cancelled = false;
+        cancelled_ = true;
+        if (got && count > 0) line.assign(got, std::min(static_cast<std::size_t>(count), max_bytes));
+        return true;
+    }
     if (!got || count <= 0) return false;
     line.assign(got, static_cast<std::size_t>(count));
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();

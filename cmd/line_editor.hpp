@@ -29,6 +29,10 @@ public:
     // `too_long` set. `remember`: the line goes into the history.
     bool read(const std::string& prompt, std::string& line, bool& too_long, std::size_t max_bytes, bool remember);
 
+    // The last read() ended with Ctrl-C (on a terminal only): `line` is what
+    // was typed, given up; nothing went into the history.
+    bool cancelled() const { return cancelled_; }
+
     bool editing() const { return impl_ != nullptr; }
     // Why the history is not kept ("cannot write PATH: reason"), once, or "".
     std::string take_history_problem();
@@ -37,6 +41,7 @@ public:
 
 private:
     std::unique_ptr<Impl> impl_;
+    bool cancelled_ = false;
 };
 
 // Puts the terminal back as it was before the editor changed it; safe to call

@@ -157,7 +157,15 @@ void Session::say_command(const std::string& text, const std::string& command) {
 
 std::optional<TypedLine> Session::read_line(const std::string& prompt, bool remember) {
     TypedLine line;
-    const bool any = editor_.read(prompt, line.text, line.too_long, MaxCommandBytes, remember);
+    bool any = editor_.read(prompt, line.text, line.too_long, MaxCommandBytes, remember);
+    // Ctrl-C gives up the line typed, as in a shell; at an empty prompt it
+    // says how to leave. A question takes it as its default answer.
+    for (; any && editor_.cancelled() && remember;
+         any = editor_.read(prompt, line.text, line.too_long, MaxCommandBytes, remember))
+        if (line.text.empty())
+            say(current_ && current_->log().active() ? "type quit to leave (the game is saved)"
+                                                     : "type quit to leave (no log keeps this game)");
+    if (any && editor_.cancelled()) line.text.clear();
     if (echo_ && any)
         fmt::print("{}\n", line.too_long ? printable(line.text.substr(0, 40)) + "..." : printable(line.text));
     if (const std::string problem = editor_.take_history_problem(); !problem.empty()) message(problem);

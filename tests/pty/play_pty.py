@@ -16,11 +16,20 @@ would, and checks what only a terminal can show:
            the switch into line-editing mode slowed down (the library in
            $PYRAMIDE_SLOW_RAW_MODE, preloaded): the mode is set before the
            prompt is written, so no key meets the terminal's cooked mode.
+  busy-keys  keys typed while play is busy after a line (the library in
+           $PYRAMIDE_BUSY_AFTER_LINE, preloaded, pauses after every switch
+           into canonical mode, as a slow hint would): a line typed ahead is
+           played once and shown once, and a Ctrl-D typed ahead ends the game;
+           the terminal stays in the editor's mode between lines.
+  interrupt  Ctrl-C at the prompt gives up the line being typed (^C shows,
+           the game goes on), and at an empty prompt says how to leave; a
+           Ctrl-C while play is busy after a line (the same library) still
+           saves and exits 130.
   width    windows of 80 and 40 columns (TIOCSWINSZ), every variant: no line
            of help, hint, moves, messages or position is wider than the
            window; a window resized during a game is followed.
 
-Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|early-keys|width]...   (default: all)
+Usage: play_pty.py PYRAMIDE_BINARY [render|hangup|lock|early-keys|busy-keys|interrupt|width]...   (default: all)
 Every wait is bounded; a failure prints what was expected and what was seen.
 """
 import os
@@ -309,8 +318,8 @@ def check_cut(binary, tmp, final_log, name, k, how, expect_status):
         term.close()  # the kernel hangs up the session, as when an SSH link drops
     elif how == "term":
         os.kill(term.pid, signal.SIGTERM)
-    elif how == "ctrl-c":
-        term.type(b"\x03")
+    elif how == "sigint":
+        os.kill(term.pid, signal.SIGINT)
     elif how == "ctrl-d":
         term.type(b"\x04")
     status = term.wait()
@@ -369,7 +378,7 @@ def check_hangup(binary, tmp):
         ("hup-mid-line", 20, "hup-mid-line", 129),
         ("hup-in-flight", 24, "hup-in-flight", 129),
         ("sigterm", 33, "term", 143),
-        ("ctrl-c", 41, "ctrl-c", 130),
+        ("sigint", 41, "sigint", 130),
         ("ctrl-d", 47, "ctrl-d", 0),
         ("hup-before-last-move", len(COMMANDS) - 1, "hup", 129),
     ]
@@ -396,6 +405,85 @@ def check_early_keys(binary, tmp):
             fail(f"early-keys: Ctrl-D after {k} commands: exit status {status}, expected 0\n{term.text()[-400:]}")
         else:
             print(f"ok: early-keys: a Ctrl-D typed as the prompt showed, after {k} commands, ended the game")
+
+
+# ---------------------------------------------------------------- busy keys
+
+BUSY_PAUSE = 0.15  # into the library's 0.4 s pause after a line is read
+
+
+def type_while_busy(term, line, ahead):
+    """Types `line` and, while play is busy with it, `ahead`."""
+    term.type(line)
+    time.sleep(BUSY_PAUSE)
+    term.type(ahead)
+
+
+def check_busy_keys(binary, tmp):
+    shim = os.environ.get("PYRAMIDE_BUSY_AFTER_LINE")
+    if not shim:
+        raise AssertionError("PYRAMIDE_BUSY_AFTER_LINE is not set (ctest sets it to tests/pty/busy_after_line's library)")
+    env = base_env(tmp, LD_PRELOAD=shim, ASAN_OPTIONS="verify_asan_link_order=0")
+    path = os.path.join(tmp, "busy.log")
+    term = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], env, tmp)
+    term.wait_prompts(1, "busy keys")
+    mark = len(term.out)
+    type_while_busy(term, b"draw\n", b"draw\n")  # a whole line typed ahead
+    term.wait_prompts(3, "busy keys: a line typed ahead")
+    shown = term.out[mark:].count(b"draw")
+    if shown != 2:
+        fail(f"busy-keys: two lines 'draw', one typed ahead, are shown {shown} times, expected 2:\n{term.text()[-600:]}")
+    else:
+        print("ok: busy-keys: a line typed while play was busy is played and shown once")
+    type_while_busy(term, b"draw\n", b"\x04")  # Ctrl-D typed ahead
+    try:
+        status = term.wait()
+    except TimeoutError as e:
+        fail(f"busy-keys: a Ctrl-D typed while play was busy was lost: {e}")
+        return
+    with open(path) as f:
+        log = f.read()
+    if status != 0 or "end of input: the game is saved" not in term.text() or not log.endswith("moves\ndraw\ndraw\ndraw\n"):
+        fail(f"busy-keys: Ctrl-D typed ahead: exit status {status}, log:\n{log}\n{term.text()[-400:]}")
+    else:
+        print("ok: busy-keys: a Ctrl-D typed while play was busy ended the game, the three moves saved")
+
+
+# ---------------------------------------------------------------- interrupt
+
+def check_interrupt(binary, tmp):
+    shim = os.environ.get("PYRAMIDE_BUSY_AFTER_LINE")
+    if not shim:
+        raise AssertionError("PYRAMIDE_BUSY_AFTER_LINE is not set (ctest sets it to tests/pty/busy_after_line's library)")
+    env = base_env(tmp, LD_PRELOAD=shim, ASAN_OPTIONS="verify_asan_link_order=0")
+    path = os.path.join(tmp, "interrupt.log")
+    term = Terminal([binary, "play", "--seed", WIN_SEED, "--log", path], env, tmp)
+    term.wait_prompts(1, "interrupt")
+    mark = len(term.out)
+    term.type(b"qc a")  # half a line, then Ctrl-C
+    time.sleep(0.2)
+    term.type(b"\x03")
+    term.wait_prompts(2, "interrupt: Ctrl-C on a line being typed")
+    if b"qc a^C" not in term.out[mark:]:
+        fail(f"interrupt: Ctrl-C on a half-typed line does not show 'qc a^C':\n{term.text()[-300:]}")
+    mark = len(term.out)
+    term.type(b"\x03")
+    term.wait_prompts(3, "interrupt: Ctrl-C at an empty prompt")
+    note = b"type quit to leave (the game is saved)"
+    if note not in term.out[mark:]:
+        fail(f"interrupt: Ctrl-C at an empty prompt does not say '{note.decode()}':\n{term.text()[-300:]}")
+    term.command("KS")  # the line given up is no part of it: the log below holds KS
+    print("ok: interrupt: Ctrl-C at the prompt gave up the line, then said how to leave; the game went on")
+    type_while_busy(term, b"JD 2C\n", b"\x03")  # Ctrl-C while busy: interrupted, saved
+    status = term.wait()
+    saved = f"pyramide: interrupted; the game is saved: pyramide play --resume {path}"
+    with open(path) as f:
+        log = f.read()
+    if status != 130 or saved not in term.text() or not log.endswith("moves\nKS\n"):
+        fail(f"interrupt: Ctrl-C while busy: exit {status}, expected 130 and '{saved}'; log:\n{log}\n"
+             f"{term.text()[-400:]}")
+    else:
+        print("ok: interrupt: Ctrl-C while play was busy saved the game and exited 130")
 
 
 # ---------------------------------------------------------------- lock
@@ -548,6 +636,7 @@ def run_groups(doc, checks, prefix, done):
 
 def main():
     checks = {"render": check_render, "hangup": check_hangup, "lock": check_lock, "early-keys": check_early_keys,
+              "busy-keys": check_busy_keys, "interrupt": check_interrupt,
               "width": check_width}
     return run_groups(__doc__, checks, "pyramide-pty.", "all pty checks passed")
 
