@@ -42,9 +42,7 @@ std::optional<ReadDeal> DealSource::next(int k) {
         if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
         return next_pysolfc(k);
     }
-    if (no_next_seed_)
-        throw InputError(series_, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
-                                        "the series names no deal file");
+    if (no_next_seed_) return std::nullopt;  // none_left() says why
     if (seeds_done_) return std::nullopt;  // seed 2^64 - 1 was the last: no wrap to 0
     return next_seed();
 }
@@ -88,6 +86,9 @@ const PysolfcNumber* DealSource::pysolfc_game(int k) const {
 
 std::string DealSource::none_left() const {
     if (pysolfc_) return fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max);
+    if (no_next_seed_)
+        return printable(series_) + ": the next game's deal is unknown: the last game's deal has no seed, and no "
+                                    "deal file or PySolFC game number is named";
     if (deal_file_.empty()) return fmt::format("no more seeds: {} is the last", UINT64_MAX);
     return "no more deals in " + printable(deal_file_);
 }

@@ -21,14 +21,14 @@ public:
     DealSource(RulesCache& cache, std::string deal_file, std::string variant, std::optional<std::uint64_t> seed,
                std::optional<PysolfcNumber> pysolfc);
 
-    // A resumed series goes on after its last game, dealt `last` with `rules`:
+    // A resumed series (or log, `series`) goes on after its last game, dealt `last` with `rules`:
     // with the deals of `deal_file` ("": seeds), in its variant unless one was
     // given. `series` names the series file when the next deal is unknown.
     void go_on_after(const std::string& series, const std::string& deal_file, const Rules& rules, const Deal& last);
 
-    // Game k's deal; none when the deal file or PySolFC's numbers are used up.
-    // Throws InputError when a deal file cannot be read, or after a series
-    // whose last deal had no seed and no deal file.
+    // Game k's deal; none when the deal file or PySolFC's numbers are used up,
+    // or after a resumed game whose deal had no seed and no deal file.
+    // Throws InputError when a deal file cannot be read.
     std::optional<ReadDeal> next(int k);
     // A deal not played after all (undo before its first move), dealt again next.
     void give_back(ReadDeal deal) { given_back_ = std::move(deal); }
@@ -57,9 +57,9 @@ private:
     std::optional<PysolfcNumber> next_pysolfc_;  // the next PySolFC game, none past the last
     std::map<int, PysolfcNumber> pysolfc_games_;  // the PySolFC number of game k
     std::optional<ReadDeal> given_back_;
-    std::string series_;       // the series resumed, if any
-    bool no_next_seed_ = false;
-    bool seeds_done_ = false;  // the last seed, 2^64 - 1, was dealt  // a resumed series whose last deal had no seed
+    std::string series_;       // the series or log resumed, if any
+    bool no_next_seed_ = false;  // a resumed game whose deal had no seed
+    bool seeds_done_ = false;  // the last seed, 2^64 - 1, was dealt
 };
 
 }  // namespace pyr::cmd::play
