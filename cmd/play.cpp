@@ -382,7 +382,7 @@ std::unique_ptr<Table> Session::resume_log() {
 // A series file, read and locked, to go on with its last game, which is game `k`.
 std::unique_ptr<Table> Session::resume_series(int& k) {
     Series::Resumed r = series_.resume(o_.resume, cache_, o_.variant);
-    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
+    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal(), r.pysolfc, r.k);
     k = r.k;
     return std::move(r.last);
 }
@@ -405,7 +405,8 @@ std::unique_ptr<Table> Session::new_game(int k) {
             at = t->create_series_log(path, cache_);
             if (at != path) say(fmt::format("{} is another file: this game's log is {}", printable(path), printable(at)));
         }
-        if (const std::string problem = series_.add(k, at, deals_.deal_file()); !problem.empty()) say(problem);
+        if (const std::string problem = series_.add(k, at, deals_.deal_file(), deals_.first_pysolfc()); !problem.empty())
+            say(problem);
     }
     return t;
 }
@@ -450,7 +451,7 @@ bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& pre
         return false;
     }
     if (!undo(*prev)) {
-        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file());
+        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file(), deals_.first_pysolfc());
         return false;
     }
     deals_.give_back(table->give_up());

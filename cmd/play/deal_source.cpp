@@ -16,13 +16,24 @@ DealSource::DealSource(RulesCache& cache, std::string deal_file, std::string var
       variant_(std::move(variant)),
       first_seed_(seed),
       pysolfc_(pysolfc.has_value()),
-      next_pysolfc_(pysolfc) {}
+      next_pysolfc_(pysolfc),
+      first_pysolfc_(pysolfc ? pysolfc->decimal() : "") {}
 
 void DealSource::go_on_after(const std::string& series, const std::string& deal_file, const Rules& rules,
-                             const Deal& last) {
+                             const Deal& last, const std::string& pysolfc, int k) {
     series_ = series;
     deal_file_ = deal_file;
     if (variant_.empty()) variant_ = rules.variant.name;
+    if (std::optional<PysolfcNumber> n = PysolfcNumber::parse(pysolfc)) {
+        // PySolFC's games N, N+1, ...: game k is N + k - 1, the next one after it.
+        first_pysolfc_ = n->decimal();
+        for (int i = 1; i < k && n; ++i) n = n->next();
+        if (!n) return;
+        pysolfc_ = true;
+        pysolfc_games_.insert_or_assign(k, *n);
+        next_pysolfc_ = n->next();
+        return;
+    }
     if (deal_file_.empty()) {
         seeds_started_ = last.has_seed;
         next_seed_ = last.seed + 1;
