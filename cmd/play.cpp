@@ -127,7 +127,7 @@ private:
     bool confirm_quit(const Table& t);
     const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
 
-    int resume();
+    std::unique_ptr<Table> resume_log();
     std::unique_ptr<Table> resume_series(int& k);
     std::unique_ptr<Table> new_game(int k);
     Outcome play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k, bool resumed);
@@ -377,16 +377,20 @@ bool Session::confirm_quit(const Table& t) {
     return !a || *a == "y" || *a == "yes";
 }
 
-int Session::resume() {
-    const std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
-    const Outcome out = play(*t, true, 1);
-    return out == Outcome::Lost ? ExitNegative : ExitOk;
+// A logged game, to go on with as game 1: once it is over, "another game?"
+// (where undo takes its last move back) deals the seed after its own, and a
+// second game starts a series beside it, as after a fresh game.
+std::unique_ptr<Table> Session::resume_log() {
+    std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
+    series_.add(1, o_.resume, "");
+    deals_.go_on_after(o_.resume, "", t->rules(), t->deal());
+    return t;
 }
 
 // A series file, read and locked, to go on with its last game, which is game `k`.
 std::unique_ptr<Table> Session::resume_series(int& k) {
     Series::Resumed r = series_.resume(o_.resume, cache_, o_.variant);
-    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
+    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal(), r.pysolfc, r.k);
     k = r.k;
     return std::move(r.last);
 }
@@ -409,7 +413,8 @@ std::unique_ptr<Table> Session::new_game(int k) {
             at = t->create_series_log(path, cache_);
             if (at != path) say(fmt::format("{} is another file: this game's log is {}", printable(path), printable(at)));
         }
-        if (const std::string problem = series_.add(k, at, deals_.deal_file()); !problem.empty()) say(problem);
+        if (const std::string problem = series_.add(k, at, deals_.deal_file(), deals_.first_pysolfc()); !problem.empty())
+            say(problem);
     }
     return t;
 }
@@ -454,7 +459,7 @@ bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& pre
         return false;
     }
     if (!undo(*prev)) {
-        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file());
+        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file(), deals_.first_pysolfc());
         return false;
     }
     deals_.give_back(table->give_up());
@@ -510,10 +515,7 @@ std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::u
 int Session::run() {
     int k = 1;
     std::unique_ptr<Table> table, prev;
-    if (!o_.resume.empty()) {
-        if (!is_series_file(o_.resume)) return resume();
-        table = resume_series(k);
-    }
+    if (!o_.resume.empty()) table = is_series_file(o_.resume) ? resume_series(k) : resume_log();
     for (;; ++k) {
         const bool resumed = table != nullptr;
         if (!table && !(table = new_game(k))) {
