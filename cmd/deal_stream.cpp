@@ -33,10 +33,12 @@ std::optional<StreamDeal> DealStream::next() {
         if (!input_ && !open_next()) return std::nullopt;
         if (!reader_) {
             const InputKind kind = sniff_kind(input_->lines());
-            if (kind == InputKind::Log || kind == InputKind::Series)
+            if (kind == InputKind::Log || kind == InputKind::Series) {
+                const std::string note = log_note_.empty() ? "" : ": " + log_note_;
                 throw InputError(input_->name(), 0, 0,
-                                 kind == InputKind::Log ? "a move log, where deals are read"
-                                                        : "a series file, where deals are read");
+                                 (kind == InputKind::Log ? "a move log, where deals are expected"
+                                                         : "a series file, where deals are expected") + note);
+            }
             reader_ = std::make_unique<DealReader>(input_->lines(), cache_, variant_);
         }
         if (std::optional<ReadDeal> rd = reader_->next()) {

@@ -28,6 +28,9 @@ public:
     ~DealStream();
 
     std::size_t inputs() const { return paths_.size(); }
+    // What to say after "a move log, where deals are expected" when an input is
+    // a log ("solve takes a move log as its only input").
+    void on_log(std::string note) { log_note_ = std::move(note); }
     // What the next input holds, told without reading it (sniff_kind()); opens it.
     InputKind peek_kind();
     // The input open now (after peek_kind() or next()).
@@ -44,6 +47,7 @@ private:
     RulesCache& cache_;
     std::string variant_;
     std::string what_;
+    std::string log_note_;
     std::size_t next_path_ = 0;
     std::unique_ptr<Input> input_;
     std::unique_ptr<DealReader> reader_;

@@ -273,6 +273,7 @@ int solve_many(const SolveCmdOptions& o, DealStream& deals, std::vector<StreamDe
 int solve_inputs(const SolveCmdOptions& o) {
     RulesCache cache;
     DealStream deals(o.files, cache, o.variant, o.files.size() > 1 ? "deals" : "a deal or a move log");
+    deals.on_log("solve takes a move log as its only input");
     if (deals.inputs() == 1) {
         // A series file goes to the log reader too, which says what to give instead.
         if (const InputKind kind = deals.peek_kind(); kind == InputKind::Log || kind == InputKind::Series)
