@@ -22,6 +22,7 @@
 #include "lib/players/strategy.hpp"
 #include "line_editor.hpp"
 #include "play/deal_source.hpp"
+#include "play/game_name.hpp"
 #include "play/paths.hpp"
 #include "play/series.hpp"
 #include "play/signals.hpp"
@@ -43,6 +44,7 @@ struct PlayOptions {
     std::string color = "auto";
     bool ascii = false;
     int games = 0;
+    bool auto_play = false;  // --auto: forced moves made at once
     bool seed_given = false;
     std::optional<PysolfcNumber> pysolfc;  // --pysolfc N: PySolFC's games N, N+1, ...
 };
@@ -90,6 +92,7 @@ public:
         // A person's terminal echoes what they type; a script's input does not
         // show otherwise, and the transcript would be unreadable without it.
         echo_ = ::isatty(STDIN_FILENO) == 0;
+        auto_ = o.auto_play;
     }
 
     int run();
@@ -112,12 +115,17 @@ private:
     // A message ending in a command to paste, kept whole on a line of its own
     // when both do not fit on one.
     void say_command(const std::string& text, const std::string& command);
-    void show(const Game& game) { fmt::print("\n{}", render_position(game, style_, width())); }
+    // The position, then the moves made and which game this is.
+    void show(const Game& game) {
+        fmt::print("\n{}{}\n", render_position(game, style_, width()), status_line(game.moves_made(), name_, width()));
+    }
 
     Outcome play(Table& t, bool resumed, int k, bool intro = true, bool back_allowed = false);
     std::optional<Outcome> dispatch(Table& t, const PlayCommand& cmd, bool back_allowed);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
+    std::optional<Outcome> set(Table& t, const std::string& argument);
+    std::optional<Outcome> forced_now(Table& t);
     std::optional<Outcome> shown(const Table& t, Status st);
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
@@ -138,6 +146,8 @@ private:
     const PlayOptions& o_;
     RenderStyle style_;
     bool echo_ = false;
+    bool auto_ = false;  // forced moves made at once (--auto, set auto on)
+    GameName name_;      // of the game shown, for the status line
     LineEditor editor_;
     std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
@@ -204,7 +214,9 @@ std::vector<std::string> Session::completion_words(bool first) const {
 Session::Outcome Session::play(Table& t, bool resumed, int k, bool intro, bool back_allowed) {
     const PlayingNow playing(current_, t);
     set_signal_note(resume_target(t));
+    name_ = game_name(t, deals_, k, series_.games());
     if (intro) introduce(t, resumed, k);
+    if (const std::optional<Outcome> end = intro && auto_ ? forced_now(t) : std::nullopt) return *end;
     for (;;) {
         const std::optional<TypedLine> line = read_line("> ");
         if (!line) {
@@ -255,6 +267,8 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
     case CommandKind::Save:
         save(t, cmd.argument);
         return std::nullopt;
+    case CommandKind::Set:
+        return set(t, cmd.argument);
     case CommandKind::Quit:
         if (!confirm_quit(t)) return std::nullopt;
         if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
@@ -269,6 +283,7 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
 void Session::introduce(const Table& t, bool resumed, int k) {
     const Variant& v = t.rules().variant;
     const int games = series_.games();
+    name_ = game_name(t, deals_, k, games);
     std::string title = fmt::format("{}variant {}", games > 1 ? fmt::format("game {} of {}: ", k, games) : "", v.name);
     if (t.deal().has_seed) title += fmt::format(", seed {}", t.deal().seed);
     if (const PysolfcNumber* n = deals_.pysolfc_game(k)) title += ", PySolFC game " + n->decimal();
@@ -282,7 +297,7 @@ void Session::introduce(const Table& t, bool resumed, int k) {
 
 // Plays a typed move and logs it; the outcome when it ended the game.
 std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) {
-    const Plan plan = plan_move(t.game(), req);
+    Plan plan = plan_move(t.game(), req);
     if (plan.moves.empty()) {
         say(plan.refusal);
         return std::nullopt;
@@ -290,7 +305,27 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
     if (plan.moves.size() > 1)
         say(fmt::format("the turned card {} goes onto the waste first (draw), then recycle",
                         t.game().name(t.game().state().turned)));
-    return shown(t, t.make(plan));
+    const std::vector<std::string> forced = auto_ ? add_forced_moves(t.game(), plan) : std::vector<std::string>{};
+    const Status st = t.make(plan);
+    for (const std::string& line : forced) say(line);
+    return shown(t, st);
+}
+
+// `set auto on|off`; turned on, the position's forced moves are made at once.
+std::optional<Session::Outcome> Session::set(Table& t, const std::string& argument) {
+    auto_ = argument == "auto on";
+    say(auto_ ? "auto on: forced moves are made at once" : "auto off");
+    return auto_ ? forced_now(t) : std::nullopt;
+}
+
+// The position's forced moves, made as one step (one undo takes them back).
+std::optional<Session::Outcome> Session::forced_now(Table& t) {
+    Plan plan;
+    const std::vector<std::string> lines = add_forced_moves(t.game(), plan);
+    if (plan.moves.empty()) return std::nullopt;
+    const Status st = t.make(plan);
+    for (const std::string& line : lines) say(line);
+    return shown(t, st);
 }
 
 // Shows the position after a step, `st` the game's status; the outcome when
@@ -561,6 +596,9 @@ Subcommand setup_play(CLI::App& parent) {
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
                       {"auto", "always", "never"});
     app->add_flag("--ascii", o->ascii, "Suit letters, not symbols (always so when the\nlocale is not UTF-8)");
+    app->add_flag("--auto", o->auto_play,
+                  "Make forced moves at once: a King; a pair of a\n"
+                  "card and its only partner left (scored: Kings)");
     add_number_option(*app, "--games", o->games,
                       "Play N games (1 to 1000) and total the score\n(Par Pyramide's series is 6 games)", 1, 1000);
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"

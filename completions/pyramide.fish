@@ -110,6 +110,7 @@ complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the ga
 complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' -d 'Colour the suits'
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
+complete -c pyramide -n '__pyramide_at play' -l auto -d 'Make forced moves at once'
 
 # pyramide validate
 complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'

@@ -25,6 +25,9 @@ const std::vector<CommandInfo>& play_commands() {
         {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
         {CommandKind::Help, "help", {"?"}, "", "this list (help status: the line under the cards)"},
         {CommandKind::Save, "save", {}, "FILE", "save a copy of the move log so far (- prints it)"},
+        {CommandKind::Set, "set", {}, "auto",
+         "on or off: make forced moves at once (a {lone} alone; a pair whose card has no other partner left), "
+         "undone with the move that led to them"},
         {CommandKind::Quit, "quit", {"q", "exit"}, "", "stop; the log keeps the game for --resume"},
     };
     return all;
@@ -55,6 +58,10 @@ std::vector<HelpEntry> help_entries(const Variant& v) {
         std::string help = fmt::format(fmt::runtime(c.help), fmt::arg("target", v.target),
                                        fmt::arg("lone", lone_name(v.deck)));
         if (c.name == "draw" && v.waste_piles > 1) help = "turn a stock card; N: the waste pile for the card turned before";
+        else if (c.kind == CommandKind::Set && v.scored)
+            help = fmt::format("on or off: remove a {} at once, undone with the move that led to it (pairs "
+                               "stay yours: one may score more)",
+                               lone_name(v.deck));
         else if (c.name == "draw" && v.draw > 1) help = fmt::format("turn the next {} stock cards (or those left)", v.draw);
         out.push_back({std::move(names), std::move(help)});
     }
@@ -107,6 +114,17 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
         for (std::string_view a : info.aliases) match = match || word == a;
         if (!match) continue;
         out.kind = info.kind;
+        if (info.kind == CommandKind::Set) {
+            // set auto on, set auto off: the one setting there is.
+            std::string rest;
+            for (std::size_t i = 1; i < toks.size(); ++i) rest += (i > 1 ? " " : "") + ascii_lower(toks[i].text);
+            if (rest != "auto on" && rest != "auto off") {
+                why = "type set auto on, or set auto off";
+                return false;
+            }
+            out.argument = rest;
+            return true;
+        }
         if (info.kind == CommandKind::Save) {
             // The rest of the line, so a name may hold spaces.
             if (toks.size() < 2) {

@@ -10,7 +10,7 @@
 namespace pyr {
 
 // Nothing: a line holding only a comment ("# ..."), so scripts can be annotated.
-enum class CommandKind { Move, Undo, Redo, Moves, Hint, Show, Help, Save, Quit, Nothing };
+enum class CommandKind { Move, Undo, Redo, Moves, Hint, Show, Help, Save, Set, Quit, Nothing };
 
 struct CommandInfo {
     CommandKind kind;
@@ -30,7 +30,7 @@ std::string help_text(const Variant& v, std::size_t width = 80);
 struct PlayCommand {
     CommandKind kind = CommandKind::Show;
     MoveRequest move;  // CommandKind::Move
-    std::string argument;
+    std::string argument;  // Set: "auto on" or "auto off"
 };
 
 // Parses a typed line (case-insensitive; '#' starts a comment; an empty line

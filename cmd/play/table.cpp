@@ -11,6 +11,7 @@
 #include "formats/movelog.hpp"
 #include "formats/series.hpp"
 #include "formats/text.hpp"
+#include "lib/solve/forced_move.hpp"
 
 namespace pyr::cmd::play {
 
@@ -34,6 +35,23 @@ Plan plan_move(const Game& game, const MoveRequest& req) {
     // Say why the recycle itself is refused ("one pass"), not "draw first".
     if (trial_why) return {{}, trial_why.text};
     return {{d, r}, ""};
+}
+
+std::vector<std::string> add_forced_moves(const Game& game, Plan& plan) {
+    Game after = game.position();
+    for (const Move& m : plan.moves) after.apply(m);
+    std::vector<std::string> lines;
+    const PairingFacts facts = pairing_facts(after);
+    while (const std::optional<ForcedMove> f = forced_move(after, facts)) {
+        const std::string text = format_move(after, f->move);
+        if (f->kind == ForcedKind::Lone)
+            lines.push_back(fmt::format("auto: {} (a {} goes alone)", text, lone_name(after.variant().deck)));
+        else
+            lines.push_back(fmt::format("auto: {} ({}'s only partner left)", text, after.name(f->alone)));
+        after.apply(f->move);
+        plan.moves.push_back(f->move);
+    }
+    return lines;
 }
 
 std::string end_text(const Game& game) {

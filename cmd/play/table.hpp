@@ -25,6 +25,12 @@ struct Plan {
 // `draw` then `recycle`, so the log stays in the canonical form validate expects.
 Plan plan_move(const Game& game, const MoveRequest& req);
 
+// With --auto: the forced moves (lib/solve/forced_move.hpp) after those of
+// `plan`, added to it, so they are made, logged and taken back with the move
+// that caused them; a line for each, for the player ("auto: KS (a King goes
+// alone)"). `plan` may hold no move: the forced moves of the position.
+std::vector<std::string> add_forced_moves(const Game& game, Plan& plan);
+
 // "You won (...): 0 cards left, score 25."
 std::string end_text(const Game& game);
 

@@ -184,6 +184,7 @@ SCREEN = """\
      {2♦}  7♠  4♠  7♣  2♣  T♣
   [9♣][3♠][{Q♦}][{2♥}][{8♥}][6♣][A♠]
   stock 24   turned --   waste --   left 52
+  move 0   traditional, seed 7
 > """
 
 
