@@ -507,6 +507,9 @@ std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::u
 int Session::run() {
     int k = 1;
     std::unique_ptr<Table> table, prev;
+    if (const std::string note = tidy_log_folder(!o_.resume.empty() ? o_.resume : o_.no_log ? "-" : o_.log);
+        !note.empty())
+        say(note);
     if (!o_.resume.empty()) table = is_series_file(o_.resume) ? resume_series(k) : resume_log();
     for (;; ++k) {
         const bool resumed = table != nullptr;

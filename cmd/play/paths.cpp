@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "formats/error.hpp"
+#include "formats/leftovers.hpp"
 #include "formats/text.hpp"
 
 namespace pyr::cmd::play {
@@ -67,6 +68,12 @@ std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumbe
     std::string path = base + ".log";
     for (int k = 2; std::filesystem::exists(path); ++k) path = fmt::format("{}-{}.log", base, k);
     return path;
+}
+
+std::string tidy_log_folder(const std::string& log) {
+    if (log == "-") return "";
+    const std::string folder = log.empty() ? data_dir() : folder_of(log);
+    return leftovers_note(folder, remove_dead_temporaries(folder));
 }
 
 std::string default_history_path() {

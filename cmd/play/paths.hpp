@@ -15,6 +15,11 @@ namespace pyr::cmd::play {
 // Throws InputError naming a folder that cannot be made.
 std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc);
 
+// Removes the temporary files that writers killed mid-write left in the
+// folder of `log` (the default log folder for ""; none for "-"), whose
+// writers are provably gone (formats/leftovers.hpp). What to say: "" for none.
+std::string tidy_log_folder(const std::string& log);
+
 // $XDG_STATE_HOME/pyramide/history, or ~/.local/state/pyramide/history; "" without a home.
 std::string default_history_path();
 
