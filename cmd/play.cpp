@@ -39,6 +39,7 @@ struct PlayOptions {
     std::string deal_file;
     std::string log;
     bool no_log = false;
+    bool list = false;  // --list
     std::string resume;
     std::string color = "auto";
     bool ascii = false;
@@ -125,6 +126,13 @@ private:
     void hint(const Game& game, const std::string& argument);
     void save(const Table& t, const std::string& argument);
     bool confirm_quit(const Table& t);
+    // A fresh game quit before its first move, outside a series: its log removed.
+    bool drop_unplayed(Table& t) {
+        if (!o_.resume.empty() || series_.kept() || !t.untouched() || !t.log().active()) return false;
+        t.drop_log();
+        set_signal_note("");
+        return true;
+    }
     const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
 
     std::unique_ptr<Table> resume_log();
@@ -249,7 +257,8 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
         return std::nullopt;
     case CommandKind::Quit:
         if (!confirm_quit(t)) return std::nullopt;
-        if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
+        if (drop_unplayed(t)) say("quit before the first move: no log is kept");
+        else if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
         else say("quit: no log was kept");
         return Outcome::Quit;
     case CommandKind::Nothing:
@@ -551,7 +560,11 @@ Subcommand setup_play(CLI::App& parent) {
                     "$XDG_DATA_HOME/pyramide/games/, or in\n"
                     "~/.local/share/pyramide/games/ without it");
     app->add_flag("--no-log", o->no_log, "Keep no move log");
-    app->add_option("--resume", o->resume, "Continue the unfinished game in this log");
+    CLI::Option* resume =
+        app->add_option("--resume", o->resume,
+                        "Continue the game in this log or series; alone\nor 'last': the most recent unfinished one")
+            ->expected(0, 1);
+    app->add_flag("--list", o->list, "List the unfinished games in the log folder");
     add_choice_option(*app, "--color", o->color,
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
                       {"auto", "always", "never"});
@@ -561,9 +574,15 @@ Subcommand setup_play(CLI::App& parent) {
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
                 "  pyramide play --seed 7 --log - < moves.txt\n"
                 "  pyramide play --resume \\\n"
-                "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
-    return {app, [o, seed, pysolfc] {
+                "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log\n"
+                "  pyramide play --list\n  pyramide play --resume last");
+    return {app, [o, seed, pysolfc, resume] {
                 o->seed_given = seed->count() > 0;
+                if (o->list) {
+                    fmt::print("{}", play::unfinished_list_text());
+                    return static_cast<int>(ExitOk);
+                }
+                if (resume->count() > 0 && (o->resume.empty() || o->resume == "last")) o->resume = play::last_unfinished();
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");
