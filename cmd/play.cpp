@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "formats/file_lock.hpp"
 #include "formats/hint_text.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
@@ -40,6 +41,7 @@ struct PlayOptions {
     std::string log;
     bool no_log = false;
     bool list = false;  // --list
+    std::string lock = "warn";  // --lock: warn or require
     std::string resume;
     std::string color = "auto";
     bool ascii = false;
@@ -276,6 +278,7 @@ void Session::introduce(const Table& t, bool resumed, int k) {
     const std::size_t made = t.moves().size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
+    if (const std::string note = take_unlocked_note(); !note.empty()) say(note);
     if (series_.kept()) say("series: " + printable(series_.path()));
     say("type help for the commands");
     show(t.game());
@@ -565,6 +568,9 @@ Subcommand setup_play(CLI::App& parent) {
                         "Continue the game in this log or series; alone\nor 'last': the most recent unfinished one")
             ->expected(0, 1);
     app->add_flag("--list", o->list, "List the unfinished games in the log folder");
+    add_choice_option(*app, "--lock", o->lock,
+                      "Where the log cannot be locked (a file system\nwithout flock): warn and play, or require: refuse",
+                      {"warn", "require"});
     add_choice_option(*app, "--color", o->color,
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
                       {"auto", "always", "never"});
@@ -599,6 +605,7 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
+                set_lock_policy(o->lock == "require" ? LockPolicy::Require : LockPolicy::Warn);
                 play::catch_signals();
                 play::Session session(*o);
                 try {
