@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "formats/json.hpp"
+#include "formats/leftovers.hpp"
 #include "formats/text.hpp"
 #include "usage.hpp"
 
@@ -21,6 +23,19 @@ namespace pyr::cmd {
 // printable() leaves what it already made safe unchanged, so text quoted once
 // on its way here is not quoted twice.
 void message(const std::string& text) { to_stderr(fmt::format("pyramide: {}\n", printable(text))); }
+
+std::vector<std::string> without_temporary_files(const std::vector<std::string>& files) {
+    std::vector<std::string> kept, skipped;
+    for (const std::string& f : files)
+        (f != "-" && is_temporary_name(std::filesystem::path(f).filename().string()) ? skipped : kept).push_back(f);
+    if (skipped.empty()) return kept;
+    std::string names;
+    for (const std::string& f : skipped) names += (names.empty() ? "" : ", ") + f;
+    message(fmt::format("skipped {} temporary file{} of a write not finished (not {}): {}", skipped.size(),
+                        skipped.size() == 1 ? "" : "s", skipped.size() == 1 ? "a log" : "logs", names));
+    if (kept.empty()) throw UsageError("no file left to read: every file named is a temporary file");
+    return kept;
+}
 
 // stderr is the last place to tell of a failure: where it cannot be written
 // (2>/dev/full, a full disk) the text is dropped, and the exit status still

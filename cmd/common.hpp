@@ -36,6 +36,10 @@ struct UsageError : std::runtime_error {
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);
+// `files` without the temporary files of writes not finished (".pyramide-*",
+// never a log or a deal file), which are named once on stderr. Throws
+// UsageError when nothing else is left.
+std::vector<std::string> without_temporary_files(const std::vector<std::string>& files);
 // Writes `text` to stderr, never throwing: what cannot be written is dropped.
 void to_stderr(std::string_view text) noexcept;
 // A reader of "-" with a terminal on stdin would wait in silence: say what it

@@ -530,6 +530,7 @@ Subcommand setup_stats(CLI::App& parent) {
                 "  pyramide stats merge part*.json");
     return {app, [o, app, merge] {
         if (o->json && o->csv) throw UsageError("give --json or --csv, not both");
+        if (!o->files.empty()) o->files = without_temporary_files(o->files);
         if (!merge->parsed()) return run_stats(*o);
         // What stats was given before `merge` belongs to a run over deals: the
         // parts already say what they measured.

@@ -7,7 +7,7 @@
 # The subcommand path typed so far: "", "deal", "stats merge", ...; the values
 # of options that take one are skipped.
 function __pyramide_path
-    set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
+    set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color \
         --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
         -r --runs --fewest-node-limit --difficulty
     set -l words (commandline -opc)
@@ -106,7 +106,9 @@ complete -c pyramide -n '__pyramide_at play' -s s -l seed -x -d 'Deal this seed'
 complete -c pyramide -n '__pyramide_at play' -l pysolfc -x -d "Deal PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at play' -l log -r -F -d 'Write the move log to FILE'
 complete -c pyramide -n '__pyramide_at play' -l no-log -d 'Keep no move log'
-complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the game in this move log'
+complete -c pyramide -n '__pyramide_at play' -l resume -r -F -a last -d 'Continue the game in this log or series'
+complete -c pyramide -n '__pyramide_at play' -l list -d 'List the unfinished games in the log folder'
+complete -c pyramide -n '__pyramide_at play' -l lock -x -a 'warn require' -d 'Where the log cannot be locked'
 complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' -d 'Colour the suits'
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'

@@ -99,6 +99,8 @@ public:
     // Gives the game up before its first move: its log removed, its deal
     // handed back to be dealt again.
     ReadDeal give_up();
+    // Removes the log of a game left before its first move (no log is kept).
+    void drop_log() { log_->remove(); }
 
 private:
     bool adopt(const std::string& path, RulesCache& cache);
