@@ -10,7 +10,9 @@
 #   - a message (pyramide: ..., pyramide deal: ...) or a validate record
 #     (FILE: ok: ..., FILE:LINE:COL: invalid: ...): one line each, naming a file as compilers do, for
 #     editors and grep;
-#   - a command line a case echoes before running it ($ pyramide ...);
+#   - a command line a case echoes before running it ($ pyramide ...), or one
+#     that play gives the player to paste (  pyramide play --resume PATH):
+#     never broken, so that it can be copied whole;
 #   - the cases that set COLUMNS: they choose another width (play-width-40
 #     checks its own, 40).
 # Usage: report-width.sh GOLDEN_DIR
@@ -27,6 +29,7 @@ wide=$(
             next if $plain =~ /^\s*[\[{]/;
             next if $plain =~ /^(?:[a-z_]+=\S+ )*(?:[0-9A-Z]{2}(?: |$))+$/;
             next if $plain =~ /^(?:[2-9ATJQK][cdhs]){52}$/;
+            next if $plain =~ /^\s+pyramide play --resume \S+$/;
             next if $plain =~ /^pyramide(?: [a-z]+)*: / || $plain =~ /^\S.*?: ok: / || $plain =~ /^\S.*?:\d+(?::\d+)?: invalid: /;
             next if $plain =~ /^\$ /;
             printf "%s:%d: %d columns: %s\n", $ARGV, $., length($plain), substr($plain, 0, 100);
