@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "formats/json.hpp"
+#include "formats/leftovers.hpp"
 #include "formats/text.hpp"
 #include "usage.hpp"
 
@@ -21,6 +23,19 @@ namespace pyr::cmd {
 // printable() leaves what it already made safe unchanged, so text quoted once
 // on its way here is not quoted twice.
 void message(const std::string& text) { to_stderr(fmt::format("pyramide: {}\n", printable(text))); }
+
+std::vector<std::string> without_temporary_files(const std::vector<std::string>& files) {
+    std::vector<std::string> kept, skipped;
+    for (const std::string& f : files)
+        (f != "-" && is_temporary_name(std::filesystem::path(f).filename().string()) ? skipped : kept).push_back(f);
+    if (skipped.empty()) return kept;
+    std::string names;
+    for (const std::string& f : skipped) names += (names.empty() ? "" : ", ") + f;
+    message(fmt::format("skipped {} temporary file{} of a write not finished (not {}): {}", skipped.size(),
+                        skipped.size() == 1 ? "" : "s", skipped.size() == 1 ? "a log" : "logs", names));
+    if (kept.empty()) throw UsageError("no file left to read: every file named is a temporary file");
+    return kept;
+}
 
 // stderr is the last place to tell of a failure: where it cannot be written
 // (2>/dev/full, a full disk) the text is dropped, and the exit status still
@@ -106,6 +121,14 @@ CLI::Option* add_choice_option(CLI::App& app, const std::string& names, std::str
     return opt->type_name(fmt::format("TEXT:{{{}}}", fmt::join(choices, ",")))->default_str(into);
 }
 
+SeedRange read_seeds(std::string_view text) {
+    const SeedRange r = parse_seed_range(text, "--seeds");
+    if (r.count_minus_one() == UINT64_MAX)
+        throw InputError("", 0, 0,
+                         fmt::format("--seeds: '{}' is 2^64 deals: at most {} at a time", excerpt(text), UINT64_MAX));
+    return r;
+}
+
 void check_seed_count(std::uint64_t first, std::uint64_t count) {
     if (count > 0 && count - 1 > UINT64_MAX - first)
         throw UsageError(fmt::format("--seed {}: {} deals from it would pass the last seed, {}", first, count,
@@ -116,6 +139,10 @@ CLI::Option* add_pysolfc_option(CLI::App& app, std::optional<PysolfcNumber>& int
     auto name = std::make_shared<std::string>();
     CLI::Option* opt = add_read_option(app, "--pysolfc", help, [&into, name](const std::string& text) {
         into = PysolfcNumber::parse(text);
+        if (!into && PysolfcNumber::ms_prefixed(text))
+            throw InputError("", 0, 0, fmt::format("{}: '{}' is not a PySolFC game number: ms1 to ms31999 are games 1 "
+                                                   "to 31999 (from ms32000 on, PySolFC deals other games)",
+                                                   *name, excerpt(text)));
         if (!into)
             throw InputError("", 0, 0, fmt::format("{}: '{}' is not a PySolFC game number, 1 to {}", *name,
                                                    excerpt(text), PysolfcNumber::Max));

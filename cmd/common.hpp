@@ -36,6 +36,10 @@ struct UsageError : std::runtime_error {
 
 // "pyramide: " + the message, on stderr; input text in it is made safe.
 void message(const std::string& text);
+// `files` without the temporary files of writes not finished (".pyramide-*",
+// never a log or a deal file), which are named once on stderr. Throws
+// UsageError when nothing else is left.
+std::vector<std::string> without_temporary_files(const std::vector<std::string>& files);
 // Writes `text` to stderr, never throwing: what cannot be written is dropped.
 void to_stderr(std::string_view text) noexcept;
 // A reader of "-" with a terminal on stdin would wait in silence: say what it
@@ -60,6 +64,10 @@ RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* s
 // COLUMNS environment variable, else 80: read again for every screen, so a
 // resized window is followed.
 std::size_t terminal_columns(std::FILE* stream);
+
+// --seeds A..B of stats and deal (parse_seed_range()): the whole range of
+// 2^64 seeds is more deals than a count holds, refused. Throws InputError.
+SeedRange read_seeds(std::string_view text);
 
 // Deals of seeds first, first + 1, ... (`count` of them) must not wrap around
 // past 2^64-1 to seed 0: throws UsageError when they would.

@@ -35,6 +35,7 @@ struct DealOptions {
     std::uint64_t max_seeds = DefaultMaxSeeds;
     unsigned jobs = 0;  // 0: one a hardware thread
     std::uint64_t node_limit = 0;
+    std::optional<SeedRange> seeds;  // --seeds A..B: every seed of the range (that the filter keeps)
     bool filtered() const { return winnable || unwinnable || !difficulty.empty(); }
 };
 
@@ -124,13 +125,19 @@ int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat forma
     const DealFilter filter = deal_filter(o, rules);
     // A rating plays its expert's games on every thread: one seed at a time.
     const bool rated = !o.difficulty.empty();
-    const SeedScan scan{first, o.count, o.max_seeds, rated ? 1 : job_count(o.jobs), rated ? 1 : SeedScan{}.max_chunk};
+    SeedScan scan;
+    scan.first = first;
+    scan.count = o.count;
+    scan.max_seeds = o.max_seeds;
+    scan.jobs = rated ? 1 : job_count(o.jobs);
+    scan.max_chunk = rated ? 1 : SeedScan{}.max_chunk;
     // Opened first, so that a file that cannot be written is said before the
     // scan; dropped, never created, if the scan finds too few.
     Output out(o.output);
     // The kept seeds wait in memory (a seed and a note each), so nothing is
     // written, not even to stdout, unless the whole --count is found.
     Progress progress("deals", o.count);
+    progress.count_also("seeds tried");  // a rating takes seconds: the seeds move while no deal is found
     const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
     progress.finish();
     if (found.kept.size() < o.count) {
@@ -143,8 +150,50 @@ int run_filtered_deal(const DealOptions& o, const Rules& rules, DealFormat forma
     });
 }
 
-int run_deal(const DealOptions& o, bool seeded) {
+// --seeds A..B with a filter: every deal of the range it keeps, in seed order,
+// written as each chunk of seeds is tested; none found: exit 1, as grep.
+int run_range_filtered(const DealOptions& o, const Rules& rules, DealFormat format) {
+    const DealFilter filter = deal_filter(o, rules);
+    const bool rated = !o.difficulty.empty();
+    const std::uint64_t size = o.seeds->count_minus_one() + 1;  // read_seeds() refuses all 2^64
+    SeedScan scan;
+    scan.first = o.seeds->first;
+    scan.count = UINT64_MAX;
+    scan.max_seeds = size;
+    scan.jobs = rated ? 1 : job_count(o.jobs);
+    scan.max_chunk = rated ? 1 : SeedScan{}.max_chunk;
+    scan.progress_by_seeds = true;
+    Output out(o.output);
+    scan.on_kept = [&, first = true](const KeptDeal& k) mutable {
+        if (format == DealFormat::Text && !first) out.write("\n");
+        first = false;
+        out.write(format_deal(rules, deal_from_seed(rules.variant, k.seed), format, k.note));
+        if (o.output == "-") std::fflush(stdout);  // each deal as soon as it is found
+    };
+    Progress progress("seeds", size);
+    progress.count_also(filter.kept);
+    const ScanResult found = scan_seeds(rules, scan, filter.make_test, progress);
+    progress.finish();
+    if (found.found == 0) {
+        message(fmt::format("no {} deal in seeds {} to {}", filter.kept, o.seeds->first, o.seeds->last));
+        return ExitNegative;
+    }
+    out.commit();
+    return ExitOk;
+}
+
+int run_deal(DealOptions o, bool seeded) {
     if (o.pysolfc) return run_pysolfc_deal(o);
+    if (o.seeds) {
+        const Rules rules(load_variant(o.variant));
+        const DealFormat format = format_of(o);
+        check_form(rules, format);
+        if (o.filtered()) return run_range_filtered(o, rules, format);
+        o.count = o.seeds->count_minus_one() + 1;
+        return write_deals(o, format, [&](std::uint64_t i) {
+            return format_deal(rules, deal_from_seed(rules.variant, o.seeds->first + i), format);
+        });
+    }
     const Rules rules(load_variant(o.variant));
     const DealFormat format = format_of(o);
     check_form(rules, format);
@@ -152,8 +201,8 @@ int run_deal(const DealOptions& o, bool seeded) {
     if (!seeded) {
         seed = random_seed();
     }
-    // Forms that cannot carry the seed name it on stderr.
-    if (!seeded && (format == DealFormat::Line || format == DealFormat::Mchung94))
+    // The form that cannot carry the seed names it on stderr.
+    if (!seeded && format == DealFormat::Mchung94)
         message(fmt::format("seed {}", seed));
     if (o.filtered()) return run_filtered_deal(o, rules, format, seed);
     return write_deals(o, format,
@@ -188,6 +237,20 @@ std::vector<CLI::Option*> add_filter_options(CLI::App& app, DealOptions& o) {
     };
 }
 
+// --seeds A..B names every seed to try: not with --seed, --count, --max-seeds or --pysolfc.
+void check_range_options(const DealOptions& o, const CLI::Option* seed, const CLI::Option* count,
+                         const CLI::Option* pysolfc, const std::vector<CLI::Option*>& filter_options) {
+    for (const CLI::Option* opt : {seed, count, pysolfc})
+        if (opt->count() > 0)
+            throw UsageError(fmt::format("--seeds: not with {} (the range names the seeds)", opt->get_name()));
+    for (const CLI::Option* opt : filter_options)
+        if (opt->get_name() == "--max-seeds" && opt->count() > 0)
+            throw UsageError("--seeds: not with --max-seeds (the range bounds the seeds)");
+    if (!o.filtered() && o.seeds->count_minus_one() >= MaxDeals)
+        throw UsageError(fmt::format("--seeds: at most {} deals without --winnable, --unwinnable or --difficulty",
+                                     MaxDeals));
+}
+
 void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options,
                           const std::vector<CLI::Option*>& difficulty_options) {
     if (o.winnable && o.unwinnable) throw UsageError("--winnable and --unwinnable exclude each other: give one");
@@ -214,10 +277,17 @@ Subcommand setup_deal(CLI::App& parent) {
             ->capture_default_str();
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed,
                                           "Deal this seed (0 to 2^64-1); default: random, printed");
-    add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1, MaxDeals)
-        ->default_str("1");
+    CLI::Option* count =
+        add_number_option(*app, "-n,--count", o->count, "Deal this many games, seeds N, N+1, ... (1 to 2^40)", 1,
+                          MaxDeals)
+            ->default_str("1");
     CLI::Option* pysolfc = add_pysolfc_option(
         *app, o->pysolfc, "Deal PySolFC's game number N (1 to 10^20), not a seed; -n: N, N+1, ...");
+    CLI::Option* seeds = add_read_option(*app, "--seeds",
+                                         "Every seed of A..B (inclusive); with a filter, every match,\n"
+                                         "written as found (none: exit 1)",
+                                         [o](const std::string& text) { o->seeds = read_seeds(text); })
+                             ->type_name("A..B");
     CLI::Option* format =
         add_choice_option(*app, "-f,--format", o->format, "text, line, json or mchung94 (deck string)",
                           {"text", "line", "json", "mchung94"});
@@ -227,8 +297,9 @@ Subcommand setup_deal(CLI::App& parent) {
     const std::vector<CLI::Option*> difficulty_options = add_difficulty_options(*app, *o);
     app->footer("Examples:\n  pyramide deal --seed 7 --count 3 --format line\n"
                 "  pyramide deal --winnable --seed 1 --count 10 --format json\n"
+                "  pyramide deal --seeds 0..999 --winnable --format line\n"
                 "  pyramide deal --pysolfc 617   (PySolFC's Pyramid #617)");
-    return {app, [o, seed, format, variant, pysolfc, filter_options, difficulty_options] {
+    return {app, [o, seed, count, seeds, format, variant, pysolfc, filter_options, difficulty_options] {
                 if (o->json) {
                     if (format->count() > 0 && o->format != "json")
                         throw UsageError(
@@ -236,6 +307,7 @@ Subcommand setup_deal(CLI::App& parent) {
                     o->format = "json";
                 }
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, false);
+                if (seeds->count() > 0) check_range_options(*o, seed, count, pysolfc, filter_options);
                 check_filter_options(*o, filter_options, difficulty_options);
                 // A filtered deal's seeds are not consecutive; its scan stops at the last seed.
                 if (seed->count() > 0 && !o->filtered()) check_seed_count(o->seed, o->count);

@@ -52,7 +52,7 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
     std::vector<DealTest> tests;  // one a thread, made when a chunk first needs it
     ScanResult result;
     std::size_t chunk = std::min<std::size_t>(std::max(scan.jobs, 1u), scan.max_chunk);
-    while (result.kept.size() < scan.count && result.tried < reach) {
+    while (result.found < scan.count && result.tried < reach) {
         const auto size = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, reach - result.tried));
         const std::uint64_t base = scan.first + result.tried;
         while (tests.size() < std::min<std::size_t>(scan.jobs, size)) tests.push_back(make_test());
@@ -60,10 +60,15 @@ ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMa
         parallel_for(size, scan.jobs, [&](unsigned worker, std::size_t i) {
             notes[i] = tests[worker](deal_from_seed(rules.variant, base + i));
         });
-        const std::size_t kept_before = result.kept.size();
-        for (std::size_t i = 0; i < size && result.kept.size() < scan.count; ++i)
-            if (notes[i]) result.kept.push_back({base + i, *notes[i]});
-        progress.advance(result.kept.size() - kept_before);
+        const std::uint64_t found_before = result.found;
+        for (std::size_t i = 0; i < size && result.found < scan.count; ++i) {
+            if (!notes[i]) continue;
+            ++result.found;
+            if (scan.on_kept) scan.on_kept({base + i, *notes[i]});
+            else result.kept.push_back({base + i, *notes[i]});
+        }
+        progress.advance(scan.progress_by_seeds ? size : result.found - found_before);
+        progress.advance_also(scan.progress_by_seeds ? result.found - found_before : size);
         result.tried += size;
         chunk = std::min(chunk * 2, std::min(MaxChunk, scan.max_chunk));
     }

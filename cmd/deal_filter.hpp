@@ -39,16 +39,22 @@ struct SeedScan {
     std::uint64_t max_seeds = 1;  // how many seeds are tried at most (1 or more)
     unsigned jobs = 1;            // threads
     std::size_t max_chunk = 4096;  // seeds tested at a time, at most
+    // Each deal kept, in seed order, as soon as its chunk is tested (then not
+    // in ScanResult::kept): deal --seeds A..B streams what it finds.
+    std::function<void(const KeptDeal&)> on_kept;
+    bool progress_by_seeds = false;  // the progress counts seeds tried, not deals kept
 };
 
 struct ScanResult {
     std::vector<KeptDeal> kept;  // in seed order; fewer than asked when a bound was reached
+    std::uint64_t found = 0;     // deals kept (also those given to on_kept)
     std::uint64_t tried = 0;     // seeds first .. first + tried - 1 were tried
 };
 
 // The first `count` seeds from `first` on whose deal passes the test, trying at
 // most `max_seeds` seeds and none past 2^64-1. The same result whatever `jobs`.
-// `progress` moves on by each deal kept.
+// `progress` moves on by each deal kept, its second count by each seed tried
+// (the other way round with progress_by_seeds).
 ScanResult scan_seeds(const Rules& rules, const SeedScan& scan, const DealTestMaker& make_test, Progress& progress);
 
 }  // namespace pyr::cmd

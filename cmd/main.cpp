@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "help_format.hpp"
+#include "progress.hpp"
 #include "usage.hpp"
 #include "formats/text.hpp"
 
@@ -45,6 +46,7 @@ void open_closed_standard_streams() {
 // file goes, then the signal does what it would have done (so the shell still
 // sees 130 for Ctrl-C). `play` installs its own handlers over these.
 extern "C" void on_fatal_signal(int sig) {
+    pyr::cmd::erase_progress_for_signal();
     pyr::remove_temporary_files();
     std::signal(sig, SIG_DFL);
     std::raise(sig);

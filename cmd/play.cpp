@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "formats/file_lock.hpp"
 #include "formats/hint_text.hpp"
 #include "formats/log_writer.hpp"
 #include "formats/movelog.hpp"
@@ -40,6 +41,8 @@ struct PlayOptions {
     std::string deal_file;
     std::string log;
     bool no_log = false;
+    bool list = false;  // --list
+    std::string lock = "warn";  // --lock: warn or require
     std::string resume;
     std::string color = "auto";
     bool ascii = false;
@@ -133,9 +136,16 @@ private:
     void hint(const Game& game, const std::string& argument);
     void save(const Table& t, const std::string& argument);
     bool confirm_quit(const Table& t);
+    // A fresh game quit before its first move, outside a series: its log removed.
+    bool drop_unplayed(Table& t) {
+        if (!o_.resume.empty() || series_.kept() || !t.untouched() || !t.log().active()) return false;
+        t.drop_log();
+        set_signal_note("");
+        return true;
+    }
     const std::string& resume_target(const Table& t) const { return series_.kept() ? series_.path() : t.log().path(); }
 
-    int resume();
+    std::unique_ptr<Table> resume_log();
     std::unique_ptr<Table> resume_series(int& k);
     std::unique_ptr<Table> new_game(int k);
     Outcome play_game(std::unique_ptr<Table>& table, std::unique_ptr<Table>& prev, int& k, bool resumed);
@@ -272,7 +282,8 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
         return set(t, cmd.argument);
     case CommandKind::Quit:
         if (!confirm_quit(t)) return std::nullopt;
-        if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
+        if (drop_unplayed(t)) say("quit before the first move: no log is kept");
+        else if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
         else say("quit: no log was kept");
         return Outcome::Quit;
     case CommandKind::Nothing:
@@ -291,6 +302,7 @@ void Session::introduce(const Table& t, bool resumed, int k) {
     const std::size_t made = t.moves().size();
     say(title + (resumed ? fmt::format(", resumed after {} move{}", made, made == 1 ? "" : "s") : ""));
     say(t.log().active() ? "log: " + printable(t.log().path()) : std::string("no log is kept"));
+    if (const std::string note = take_unlocked_note(); !note.empty()) say(note);
     if (series_.kept()) say("series: " + printable(series_.path()));
     say("type help for the commands");
     show(t.game());
@@ -413,16 +425,20 @@ bool Session::confirm_quit(const Table& t) {
     return !a || *a == "y" || *a == "yes";
 }
 
-int Session::resume() {
-    const std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
-    const Outcome out = play(*t, true, 1);
-    return out == Outcome::Lost ? ExitNegative : ExitOk;
+// A logged game, to go on with as game 1: once it is over, "another game?"
+// (where undo takes its last move back) deals the seed after its own, and a
+// second game starts a series beside it, as after a fresh game.
+std::unique_ptr<Table> Session::resume_log() {
+    std::unique_ptr<Table> t = Table::open(o_.resume, cache_, o_.variant, false);
+    series_.add(1, o_.resume, "");
+    deals_.go_on_after(o_.resume, "", t->rules(), t->deal());
+    return t;
 }
 
 // A series file, read and locked, to go on with its last game, which is game `k`.
 std::unique_ptr<Table> Session::resume_series(int& k) {
     Series::Resumed r = series_.resume(o_.resume, cache_, o_.variant);
-    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal());
+    deals_.go_on_after(o_.resume, r.deals, r.last->rules(), r.last->deal(), r.pysolfc, r.k);
     k = r.k;
     return std::move(r.last);
 }
@@ -445,7 +461,8 @@ std::unique_ptr<Table> Session::new_game(int k) {
             at = t->create_series_log(path, cache_);
             if (at != path) say(fmt::format("{} is another file: this game's log is {}", printable(path), printable(at)));
         }
-        if (const std::string problem = series_.add(k, at, deals_.deal_file()); !problem.empty()) say(problem);
+        if (const std::string problem = series_.add(k, at, deals_.deal_file(), deals_.first_pysolfc()); !problem.empty())
+            say(problem);
     }
     return t;
 }
@@ -490,7 +507,7 @@ bool Session::back_to(std::unique_ptr<Table>& table, std::unique_ptr<Table>& pre
         return false;
     }
     if (!undo(*prev)) {
-        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file());
+        series_.add(series_.finished() + 1, table->log().path(), deals_.deal_file(), deals_.first_pysolfc());
         return false;
     }
     deals_.give_back(table->give_up());
@@ -546,10 +563,10 @@ std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::u
 int Session::run() {
     int k = 1;
     std::unique_ptr<Table> table, prev;
-    if (!o_.resume.empty()) {
-        if (!is_series_file(o_.resume)) return resume();
-        table = resume_series(k);
-    }
+    if (const std::string note = tidy_log_folder(!o_.resume.empty() ? o_.resume : o_.no_log ? "-" : o_.log);
+        !note.empty())
+        say(note);
+    if (!o_.resume.empty()) table = is_series_file(o_.resume) ? resume_series(k) : resume_log();
     for (;; ++k) {
         const bool resumed = table != nullptr;
         if (!table && !(table = new_game(k))) {
@@ -590,7 +607,14 @@ Subcommand setup_play(CLI::App& parent) {
                     "$XDG_DATA_HOME/pyramide/games/, or in\n"
                     "~/.local/share/pyramide/games/ without it");
     app->add_flag("--no-log", o->no_log, "Keep no move log");
-    app->add_option("--resume", o->resume, "Continue the unfinished game in this log");
+    CLI::Option* resume =
+        app->add_option("--resume", o->resume,
+                        "Continue the game in this log or series; alone\nor 'last': the most recent unfinished one")
+            ->expected(0, 1);
+    app->add_flag("--list", o->list, "List the unfinished games in the log folder");
+    add_choice_option(*app, "--lock", o->lock,
+                      "Where the log cannot be locked (a file system\nwithout flock): warn and play, or require: refuse",
+                      {"warn", "require"});
     add_choice_option(*app, "--color", o->color,
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
                       {"auto", "always", "never"});
@@ -603,9 +627,15 @@ Subcommand setup_play(CLI::App& parent) {
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
                 "  pyramide play --seed 7 --log - < moves.txt\n"
                 "  pyramide play --resume \\\n"
-                "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
-    return {app, [o, seed, pysolfc] {
+                "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log\n"
+                "  pyramide play --list\n  pyramide play --resume last");
+    return {app, [o, seed, pysolfc, resume] {
                 o->seed_given = seed->count() > 0;
+                if (o->list) {
+                    fmt::print("{}", play::unfinished_list_text());
+                    return static_cast<int>(ExitOk);
+                }
+                if (resume->count() > 0 && (o->resume.empty() || o->resume == "last")) o->resume = play::last_unfinished();
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");
@@ -622,6 +652,7 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
+                set_lock_policy(o->lock == "require" ? LockPolicy::Require : LockPolicy::Warn);
                 play::catch_signals();
                 play::Session session(*o);
                 try {

@@ -19,6 +19,11 @@ namespace pyr::cmd {
 
 namespace {
 
+// A progress line is on the screen (the last write drew one), and a signal
+// handler has asked for no more: lock-free, for erase_progress_for_signal().
+std::atomic<bool> g_shown{false}, g_stopped{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
 // Five redraws a second: "at least four" with room for a late wake-up.
 constexpr std::chrono::milliseconds Period{200};
 
@@ -74,13 +79,24 @@ void Progress::finish() {
     wake_.notify_all();
     thread_.join();
     // Erased, not ended with a newline: what follows is printed where it was.
-    if (drawn_) write_stderr("\r\x1b[K");
+    if (drawn_ && !g_stopped.load()) write_stderr("\r\x1b[K");
+    g_shown.store(false);
+}
+
+void erase_progress_for_signal() noexcept {
+    g_stopped.store(true);
+    if (!g_shown.load()) return;
+    static const char erase[] = "\r\x1b[K";
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, erase, sizeof erase - 1);
 }
 
 void Progress::redraw_until_stopped() {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!wake_.wait_for(lock, Period, [this] { return stop_; })) {
-        write_stderr("\r" + text(terminal_columns(stderr)) + "\x1b[K");
+        const std::string line = "\r" + text(terminal_columns(stderr)) + "\x1b[K";
+        if (g_stopped.load()) return;  // a signal is ending the program: its handler erases
+        g_shown.store(true);
+        write_stderr(line);
         drawn_ = true;
     }
 }
@@ -103,6 +119,15 @@ std::string Progress::text(std::size_t columns) const {
             rate > 0 && total >= done ? "ETA " + clock_text(static_cast<double>(total - done) / rate) : "ETA ?";
         forms = {fmt::format("{} {}, {}, {}", count, unit_, speed, eta), fmt::format("{}, {}, {}", count, speed, eta),
                  fmt::format("{}, {}", count, eta), count};
+    }
+    // The second count, after the unit, in the longer forms first: "0 / 3 deals (41 seeds tried), 0.0/s, ETA ?".
+    if (!also_unit_.empty()) {
+        const std::string also = fmt::format(" ({} {})", also_.load(std::memory_order_relaxed), also_unit_);
+        const std::string head = total == 0 ? fmt::format("{} {}{}", done, unit_, also)
+                                            : fmt::format("{} / {}{} {}{}", done, estimate_.load() ? "~" : "", total,
+                                                          unit_, also);
+        const std::size_t comma = forms.front().find(", ");
+        forms.insert(forms.begin(), {head + forms.front().substr(comma), head});
     }
     for (const std::string& form : forms)
         if (form.size() < columns) return form;

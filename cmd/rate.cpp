@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "deal_stream.hpp"
 #include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
@@ -67,18 +68,11 @@ void rate_one(const RateCmdOptions& o, const Rules& rules, const Deal& deal, con
 
 void rate_files(const RateCmdOptions& o) {
     RulesCache cache;
-    for (const std::string& path : o.files) {
-        note_terminal_stdin(path, "deals");
-        Input in(path);
-        DealReader reader(in.lines(), cache, o.variant);
-        bool any = false;
-        while (std::optional<ReadDeal> rd = reader.next()) {
-            any = true;
-            DealName name{in.name(), rd->line, std::nullopt, std::nullopt};
-            if (rd->deal.has_seed) name.seed = rd->deal.seed;
-            rate_one(o, *rd->rules, rd->deal, name);
-        }
-        if (!any) throw InputError(in.name(), 0, 0, "no deal in the input");
+    DealStream deals(o.files, cache, o.variant, "deals");
+    while (std::optional<StreamDeal> d = deals.next()) {
+        DealName name{d->file, d->line, std::nullopt, std::nullopt};
+        if (d->deal.has_seed) name.seed = d->deal.seed;
+        rate_one(o, *d->rules, d->deal, name);
     }
 }
 

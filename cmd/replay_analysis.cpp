@@ -28,10 +28,13 @@ std::string verdict_cell(const MoveAnalysis& a) {
     return fmt::format("{} -> {}", verdict_word(a.before), verdict_word(a.after));
 }
 
+// A position's value: one number (or "exact") a position, the same in the row
+// that ends at it and the row that starts from it.
+std::string value_text(const ExpertValue& v) { return v.exact ? "exact" : std::to_string(v.wins); }
+
 std::string expert_cell(const MoveAnalysis& a) {
-    if (a.exact) return "exact";
-    if (a.expert_before == a.expert_after) return std::to_string(a.expert_before);
-    return fmt::format("{} -> {}", a.expert_before, a.expert_after);
+    if (a.expert_before == a.expert_after) return value_text(a.expert_before);
+    return fmt::format("{} -> {}", value_text(a.expert_before), value_text(a.expert_after));
 }
 
 std::string note(const AnalysedMove& m) {
@@ -100,14 +103,14 @@ void move_json(JsonWriter& w, const AnalysedMove& m) {
     w.key("expert_exact").value(m.a.exact);
     w.key("expert_move").value(m.expert_move);
     // Counts of K orders; null where nothing is unseen (the expert is the solver).
-    const auto count = [&](const char* key, int wins) {
+    const auto count = [&](const char* key, bool exact, int wins) {
         w.key(key);
-        if (m.a.exact) w.null();
+        if (exact) w.null();
         else w.value(wins);
     };
-    count("expert_before", m.a.expert_before);
-    count("expert_after", m.a.expert_after);
-    count("expert_move_wins", m.a.expert_move_wins);
+    count("expert_before", m.a.expert_before.exact, m.a.expert_before.wins);
+    count("expert_after", m.a.expert_after.exact, m.a.expert_after.wins);
+    count("expert_move_wins", m.a.exact, m.a.expert_move_wins);
     w.key("flags").begin_array();
     if (m.a.throws_win()) w.value("loses_win");
     if (m.a.expert_differs()) w.value("expert_differs");

@@ -1,16 +1,20 @@
 // pyramide solve: a winning line for a deal, or from where a move log stands,
-// or the proof that none exists.
-// Exit 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.
+// or the proof that none exists; for several deals, one verdict a deal.
+// Exit 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit;
+// several deals: 0 every deal decided, 3 a search gave up, 2 bad input.
+#include <exception>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "deal_stream.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
 #include "formats/variant_toml.hpp"
+#include "lib/parallel.hpp"
 #include "lib/rules/shuffle.hpp"
 #include "lib/solve/solver.hpp"
 
@@ -19,13 +23,14 @@ namespace pyr::cmd {
 namespace {
 struct SolveCmdOptions {
     std::string variant;
-    std::string deal_file;
+    std::vector<std::string> files;
     std::uint64_t seed = 0;
     std::string output = "-";
     bool shortest = false;
     bool any = false;  // scored variants: the first win, not the best score
     bool json = false;
     std::uint64_t node_limit = 0;
+    unsigned jobs = 0;  // several deals: 0, one a hardware thread
     std::optional<PysolfcNumber> pysolfc;
 };
 
@@ -38,6 +43,26 @@ struct Start {
     std::optional<PysolfcNumber> pysolfc;  // PySolFC's game number the deal is
 };
 
+Start start_of(const StreamDeal& d) {
+    Start s;
+    s.rules = d.rules;
+    s.deal = d.deal;
+    return s;
+}
+
+// A move log: the solve starts where its moves reach.
+Start read_log_start(Input& in, RulesCache& cache, const std::string& variant) {
+    Start s;
+    const MoveLog log = read_log(in.lines(), cache, variant);
+    for (const InputError& w : log_warnings(log, in.name())) warn(w);
+    s.rules = log.deal.rules;
+    s.deal = log.deal.deal;
+    s.log_file = in.name();
+    Game game(*s.rules, s.deal);
+    replay(log, game, [&s](const Game&, const Move& m) { s.played.push_back(m); });
+    return s;
+}
+
 Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
     Start s;
     if (seeded) {
@@ -45,33 +70,9 @@ Start read_start(const SolveCmdOptions& o, bool seeded, RulesCache& cache) {
         s.deal = deal_from_seed(s.rules->variant, o.seed);
         return s;
     }
-    if (o.pysolfc) {
-        s.rules = &cache.get(o.variant.empty() ? PysolfcDefaultVariant : o.variant);
-        s.deal = pysolfc_deal(*s.rules, *o.pysolfc);
-        s.pysolfc = o.pysolfc;
-        return s;
-    }
-    const std::string path = o.deal_file.empty() ? "-" : o.deal_file;
-    note_terminal_stdin(path, "a deal or a move log");
-    Input in(path);
-    // A series file goes to the log reader too, which says what to give instead.
-    if (const InputKind kind = sniff_kind(in.lines()); kind == InputKind::Log || kind == InputKind::Series) {
-        const MoveLog log = read_log(in.lines(), cache, o.variant);
-        for (const InputError& w : log_warnings(log, in.name())) warn(w);
-        s.rules = log.deal.rules;
-        s.deal = log.deal.deal;
-        s.log_file = in.name();
-        Game game(*s.rules, s.deal);
-        replay(log, game, [&s](const Game&, const Move& m) { s.played.push_back(m); });
-        return s;
-    }
-    DealReader reader(in.lines(), cache, o.variant);
-    std::optional<ReadDeal> first = reader.next();
-    if (!first) throw InputError(in.name(), 0, 0, "no deal in the input");
-    if (reader.next())
-        throw InputError(in.name(), 0, 0, "the input holds several deals; solve takes one (stats takes many)");
-    s.rules = first->rules;
-    s.deal = std::move(first->deal);
+    s.rules = &cache.get(o.variant.empty() ? PysolfcDefaultVariant : o.variant);
+    s.deal = pysolfc_deal(*s.rules, *o.pysolfc);
+    s.pysolfc = o.pysolfc;
     return s;
 }
 
@@ -87,10 +88,12 @@ std::string play_and_format(Game& game, const std::vector<Move>& line, std::vect
     return out;
 }
 
+// `from`: several deals, the file and line a deal was read at (null: one deal).
 void print_json(const Start& s, const SolveResult& r, const char* outcome, const std::vector<std::string>& moves,
-                bool finished, const Game& end) {
+                bool finished, const Game& end, const StreamDeal* from = nullptr) {
     JsonWriter w;
     w.begin_object().key("variant").value(s.rules->variant.name);
+    if (from) w.key("file").value(from->file).key("line").value(from->line);
     if (s.deal.has_seed) w.key("seed").value(s.deal.seed);
     // A string: PySolFC's numbers go past 2^64, and past what doubles keep exactly.
     if (s.pysolfc) w.key("pysolfc").value(s.pysolfc->decimal());
@@ -148,21 +151,25 @@ void say_best_score(const Start& s, const SolveResult& r, const Game& end) {
     }
 }
 
-SolveResult search(const SolveCmdOptions& o, const Game& from) {
+SolveOptions solve_options(const SolveCmdOptions& o) {
     SolveOptions so;
     so.shortest = o.shortest;
     so.best_score = !o.any && !o.shortest;  // the solver asks only scored variants for it
     so.node_limit = o.node_limit;
-    return Solver(so).solve(from);
+    return so;
+}
+
+SolveResult search(const SolveCmdOptions& o, const Game& from) { return Solver(solve_options(o)).solve(from); }
+
+const char* outcome_text(SolveOutcome outcome) {
+    return outcome == SolveOutcome::Won ? "won" : outcome == SolveOutcome::NoSolution ? "no solution" : "gave up";
 }
 
 int exit_status(SolveOutcome outcome) {
     return outcome == SolveOutcome::Won ? ExitOk : outcome == SolveOutcome::NoSolution ? ExitNegative : ExitUndecided;
 }
 
-int run_solve(const SolveCmdOptions& o, bool seeded) {
-    RulesCache cache;
-    const Start s = read_start(o, seeded, cache);
+int solve_start(const SolveCmdOptions& o, const Start& s) {
     Game game(*s.rules, s.deal);
     std::string log = format_log_header(*s.rules, s.deal) + play_and_format(game, s.played, nullptr);
     const Game from = game;
@@ -170,9 +177,7 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
     const SolveResult r = search(o, from);
     std::vector<std::string> moves;
     const std::string line = play_and_format(game, r.line, &moves);
-    const char* outcome = r.outcome == SolveOutcome::Won ? "won" : r.outcome == SolveOutcome::NoSolution
-                                                                      ? "no solution"
-                                                                      : "gave up";
+    const char* outcome = outcome_text(r.outcome);
     if (o.json) print_json(s, r, outcome, moves, over, game);
     // Where no line is printed: no win (unscored), the node limit, or a log already lost.
     if (r.outcome != SolveOutcome::Won && (!r.best_score || from.status() == Status::Lost)) {
@@ -192,6 +197,103 @@ int run_solve(const SolveCmdOptions& o, bool seeded) {
     if (!o.json || o.output != "-") write_file_atomic(o.output, text + best + format_result(game));
     return exit_status(r.outcome);
 }
+
+// Several deals: a table, its columns of fixed width first and the deal's name last.
+constexpr const char* TableFormat = "{:<11}  {:>5}  {:>5}  {:<11}  {}\n";
+
+// "deals.txt:3 (seed 7)": which deal a row is about.
+std::string deal_name(const StreamDeal& d) {
+    const std::string at = fmt::format("{}:{}", printable(d.file), d.line);
+    return d.deal.has_seed ? fmt::format("{} (seed {})", at, d.deal.seed) : at;
+}
+
+// One deal's verdict: a table row, or a JSON line as `solve --json` writes for one deal.
+void print_verdict(const SolveCmdOptions& o, const StreamDeal& d, const SolveResult& r) {
+    Game end(*d.rules, d.deal);
+    std::vector<std::string> moves;
+    play_and_format(end, r.line, &moves);
+    const bool scored = d.rules->variant.scored && (r.outcome == SolveOutcome::Won || r.best_score);
+    if (o.json) return print_json(start_of(d), r, outcome_text(r.outcome), moves, false, end, &d);
+    fmt::print(TableFormat, outcome_text(r.outcome), moves.empty() ? "-" : fmt::to_string(moves.size()),
+               scored ? fmt::to_string(end.score()) : "-", printable(d.rules->variant.name), deal_name(d));
+}
+
+// Up to `want` deals more from the stream into `batch`; a deal that cannot be read
+// stops the reading, its error kept in `error` until the deals before it are out.
+void read_batch(DealStream& deals, std::vector<StreamDeal>& batch, std::size_t want, std::exception_ptr& error) {
+    try {
+        while (batch.size() < want) {
+            std::optional<StreamDeal> d = deals.next();
+            if (!d) return;
+            batch.push_back(std::move(*d));
+        }
+    } catch (const InputError&) {
+        error = std::current_exception();
+    }
+}
+
+// Several deals: each solved on one of the threads, the verdicts printed in input order
+// a batch at a time (a thread each, then more as the batches double).
+int solve_many(const SolveCmdOptions& o, DealStream& deals, std::vector<StreamDeal> batch) {
+    if (o.output != "-") throw UsageError("-o writes one deal's line: not with several deals");
+    const unsigned jobs = job_count(o.jobs);
+    std::vector<std::unique_ptr<Solver>> solvers;
+    if (!o.json) fmt::print(TableFormat, "result", "moves", "score", "variant", "deal");
+    std::size_t want = jobs;
+    bool gave_up = false;
+    std::exception_ptr error;
+    for (;;) {
+        read_batch(deals, batch, want, error);
+        std::vector<SolveResult> results(batch.size());
+        while (solvers.size() < std::min<std::size_t>(jobs, batch.size()))
+            solvers.push_back(std::make_unique<Solver>(solve_options(o)));
+        parallel_for(batch.size(), jobs,
+                     [&](unsigned w, std::size_t i) { results[i] = solvers[w]->solve(*batch[i].rules, batch[i].deal); });
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            print_verdict(o, batch[i], results[i]);
+            gave_up = gave_up || results[i].outcome == SolveOutcome::GaveUp;
+        }
+        std::fflush(stdout);  // each batch as soon as it is known
+        if (error || batch.size() < want) break;
+        batch.clear();
+        want = std::min<std::size_t>(want * 2, std::size_t{8} * jobs);
+    }
+    if (error) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const InputError& e) {
+            report(e);
+            return ExitError;
+        }
+    }
+    return gave_up ? ExitUndecided : ExitOk;
+}
+
+// Deal files, stdin or a move log: one deal (or a log) is solved as always; several, one verdict each.
+int solve_inputs(const SolveCmdOptions& o) {
+    RulesCache cache;
+    DealStream deals(o.files, cache, o.variant, o.files.size() > 1 ? "deals" : "a deal or a move log");
+    deals.on_log("solve takes a move log as its only input");
+    if (deals.inputs() == 1) {
+        // A series file goes to the log reader too, which says what to give instead.
+        if (const InputKind kind = deals.peek_kind(); kind == InputKind::Log || kind == InputKind::Series)
+            return solve_start(o, read_log_start(deals.input(), cache, o.variant));
+    }
+    std::vector<StreamDeal> first;
+    first.push_back(*deals.next());  // an input with no deal throws
+    if (deals.inputs() == 1) {
+        std::optional<StreamDeal> second = deals.next();
+        if (!second) return solve_start(o, start_of(first.front()));
+        first.push_back(std::move(*second));
+    }
+    return solve_many(o, deals, std::move(first));
+}
+
+int run_solve(const SolveCmdOptions& o, bool seeded) {
+    if (!seeded && !o.pysolfc) return solve_inputs(o);
+    RulesCache cache;
+    return solve_start(o, read_start(o, seeded, cache));
+}
 }  // namespace
 
 Subcommand setup_solve(CLI::App& parent) {
@@ -200,7 +302,7 @@ Subcommand setup_solve(CLI::App& parent) {
         "solve", "Find a winning line for a deal, or from where a move log stands (the stock order\n"
                  "known), or prove there is none. Scored variants: the line to the best score.\n"
                  "Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up at --node-limit.");
-    app->add_option("deal", o->deal_file, "Deal file with one deal, or a move log (- or nothing: stdin)");
+    app->add_option("files", o->files, "Deal files, or one move log (- or nothing: stdin);\nseveral deals: one verdict each");
     app->add_option("-v,--variant", o->variant, "Preset name or FILE.toml (default: traditional; --pysolfc: par)");
     CLI::Option* seed = add_number_option(*app, "-s,--seed", o->seed, "Solve this seed's deal");
     CLI::Option* pysolfc = add_pysolfc_option(*app, o->pysolfc, "Solve PySolFC's game number N (1 to 10^20)");
@@ -209,13 +311,15 @@ Subcommand setup_solve(CLI::App& parent) {
     app->add_flag("--any", o->any, "Scored variants: the first win found, not the best score (faster)");
     app->add_flag("--json", o->json, "Print the result as JSON");
     add_number_option(*app, "--node-limit", o->node_limit, "Give up after this many positions (0: never)");
+    add_jobs_option(*app, o->jobs);
     app->footer("Examples:\n  pyramide solve --seed 7 -o win.log && pyramide replay --final win.log\n"
                 "  pyramide solve game.log -o finished.log   (from where a game stands)\n"
-                "  pyramide solve --pysolfc 617   (PySolFC's Pyramid #617)");
+                "  pyramide solve --pysolfc 617   (PySolFC's Pyramid #617)\n"
+                "  pyramide deal --count 5 --format line | pyramide solve --json -");
     return {app, [o, seed, pysolfc] {
-                if (seed->count() > 0 && !o->deal_file.empty())
+                if (seed->count() > 0 && !o->files.empty())
                     throw UsageError("give a seed or a deal file, not both");
-                check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
+                check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->files.empty());
                 return run_solve(*o, seed->count() > 0);
             }};
 }

@@ -60,15 +60,6 @@ struct LogTally {
     std::uint64_t series = 0, par_series = 0;
 };
 
-// --seeds A..B: the whole range of 2^64 seeds is more deals than a count holds.
-SeedRange read_seeds(std::string_view text) {
-    const SeedRange r = parse_seed_range(text, "--seeds");
-    if (r.count_minus_one() == UINT64_MAX)
-        throw InputError("", 0, 0,
-                         fmt::format("--seeds: '{}' is 2^64 deals: at most {} at a time", excerpt(text), UINT64_MAX));
-    return r;
-}
-
 // --measure best needs a variant that scores.
 void check_scored(const MeasureSet& on, const Variant& v) {
     if (on[BestMeasure] && !v.scored)
@@ -539,6 +530,7 @@ Subcommand setup_stats(CLI::App& parent) {
                 "  pyramide stats merge part*.json");
     return {app, [o, app, merge] {
         if (o->json && o->csv) throw UsageError("give --json or --csv, not both");
+        if (!o->files.empty()) o->files = without_temporary_files(o->files);
         if (!merge->parsed()) return run_stats(*o);
         // What stats was given before `merge` belongs to a run over deals: the
         // parts already say what they measured.

@@ -312,7 +312,10 @@ Subcommand setup_validate(CLI::App& parent) {
     app->add_flag("-q,--quiet", o->quiet, "Say nothing about valid files");
     app->footer("Examples:\n  pyramide deal --variant giza --seed 7 | pyramide validate -\n"
                 "  pyramide validate --deals round1/deals.txt logs/*.log");
-    return {app, [o] { return run_validate(*o); }};
+    return {app, [o] {
+                o->files = without_temporary_files(o->files);
+                return run_validate(*o);
+            }};
 }
 
 }  // namespace pyr::cmd

@@ -11,18 +11,18 @@ _pyramide_subcommands="deal play validate replay solve rate stats variants help"
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
 _pyramide_opts_top="-h --help -V --version"
-_pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed"
-_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --games --auto"
+_pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --seeds --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed"
+_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --list --lock --color --ascii --games --auto"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
-_pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
+_pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit -j --jobs"
 _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -105,6 +105,9 @@ _pyramide() {
         --color)
             mapfile -t COMPREPLY < <(compgen -W "auto always never" -- "$cur")
             return ;;
+        --lock)
+            mapfile -t COMPREPLY < <(compgen -W "warn require" -- "$cur")
+            return ;;
         --difficulty)
             mapfile -t COMPREPLY < <(compgen -W "easy medium hard expert" -- "$cur")
             return ;;
@@ -132,8 +135,8 @@ _pyramide() {
     case $path in
         "") mapfile -t COMPREPLY < <(compgen -W "$_pyramide_subcommands" -- "$cur") ;;
         deal) ;;
-        play | solve | replay) ((nargs == 0)) && _pyramide_files ;;
-        validate | rate) _pyramide_files ;;
+        play | replay) ((nargs == 0)) && _pyramide_files ;;
+        validate | rate | solve) _pyramide_files ;;
         stats)
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;

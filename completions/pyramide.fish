@@ -7,7 +7,7 @@
 # The subcommand path typed so far: "", "deal", "stats merge", ...; the values
 # of options that take one are skipped.
 function __pyramide_path
-    set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
+    set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color \
         --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
         -r --runs --fewest-node-limit --difficulty
     set -l words (commandline -opc)
@@ -89,6 +89,7 @@ complete -c pyramide -n '__pyramide_at deal' -l json -d 'The same as --format js
 complete -c pyramide -n '__pyramide_at deal' -s o -l output -r -F -d 'Write to FILE'
 complete -c pyramide -n '__pyramide_at deal' -l winnable -d 'Deal only seeds the solver wins'
 complete -c pyramide -n '__pyramide_at deal' -l unwinnable -d 'Deal only seeds the solver proves lost'
+complete -c pyramide -n '__pyramide_at deal' -l seeds -x -d 'Every seed of A..B (with a filter: every match)'
 complete -c pyramide -n '__pyramide_at deal' -l max-seeds -x -d 'Try at most N seeds (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -s j -l jobs -x -d 'Threads (--winnable)'
 complete -c pyramide -n '__pyramide_at deal' -l node-limit -x -d 'Skip a seed after N positions (--winnable)'
@@ -105,7 +106,9 @@ complete -c pyramide -n '__pyramide_at play' -s s -l seed -x -d 'Deal this seed'
 complete -c pyramide -n '__pyramide_at play' -l pysolfc -x -d "Deal PySolFC's game number N"
 complete -c pyramide -n '__pyramide_at play' -l log -r -F -d 'Write the move log to FILE'
 complete -c pyramide -n '__pyramide_at play' -l no-log -d 'Keep no move log'
-complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the game in this move log'
+complete -c pyramide -n '__pyramide_at play' -l resume -r -F -a last -d 'Continue the game in this log or series'
+complete -c pyramide -n '__pyramide_at play' -l list -d 'List the unfinished games in the log folder'
+complete -c pyramide -n '__pyramide_at play' -l lock -x -a 'warn require' -d 'Where the log cannot be locked'
 complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' -d 'Colour the suits'
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
@@ -136,7 +139,7 @@ complete -c pyramide -n '__pyramide_at replay' -l ascii -d 'Suit letters instead
 complete -c pyramide -n '__pyramide_at replay' -l color -x -a 'auto always never' -d 'Colour the suits'
 
 # pyramide solve
-complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal file'
+complete -c pyramide -n '__pyramide_at solve' -F -d 'Deal files or a move log'
 complete -c pyramide -n '__pyramide_at solve' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at solve' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
 complete -c pyramide -n '__pyramide_at solve' -s s -l seed -x -d "Solve this seed's deal"
@@ -146,6 +149,7 @@ complete -c pyramide -n '__pyramide_at solve' -l shortest -d 'A solution with th
 complete -c pyramide -n '__pyramide_at solve' -l any -d 'Scored variants: the first win, not the best score'
 complete -c pyramide -n '__pyramide_at solve' -l json -d 'Print the result as JSON'
 complete -c pyramide -n '__pyramide_at solve' -l node-limit -x -d 'Give up after this many positions'
+complete -c pyramide -n '__pyramide_at solve' -s j -l jobs -x -d 'Threads (several deals)'
 
 # pyramide rate
 complete -c pyramide -n '__pyramide_at rate' -F -d 'Deal file'

@@ -176,10 +176,11 @@ std::string format_deal(const Rules& r, const Deal& d, DealFormat format, const 
     case DealFormat::Text:
         return fmt::format("{} {}\n", DealHeader, DealVersion) + note_comments(note) + format_deal_body(r, d);
     case DealFormat::Line: {
-        // Traditional lines stay bare cards, as before variant= existed.
+        // Traditional lines without a seed stay bare cards, as before fields existed.
         const std::vector<Card> cards = line_order(v, d);
         std::string fields = v.name == "traditional" ? "" : fmt::format("variant={} ", v.name);
-        if (!note.empty() && d.has_seed) fields += fmt::format("seed={} ", d.seed);
+        // Every seeded deal names its seed, so that each line stands alone.
+        if (d.has_seed) fields += fmt::format("seed={} ", d.seed);
         return fields + cards_line(r, cards, 0, cards.size(), " ") + "\n";
     }
     case DealFormat::Json: {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -39,11 +40,31 @@ long lock_holder(int fd) {
 }
 }  // namespace
 
+namespace {
+LockPolicy policy = LockPolicy::Warn;
+bool noted = false;  // the note was made (it is said once)
+std::string note;
+}  // namespace
+
+void set_lock_policy(LockPolicy p) { policy = p; }
+
+std::string take_unlocked_note() { return std::exchange(note, ""); }
+
 void lock_file(int fd, const std::string& path, std::string_view what) {
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
-    // A file system without locks (ENOLCK on some network ones): play goes on
-    // unguarded rather than not at all.
-    if (errno != EWOULDBLOCK) return;
+    const int err = errno;
+    if (err != EWOULDBLOCK) {
+        // A file system without locks (ENOLCK on some network ones): play
+        // goes on unguarded, saying so, unless it was told to refuse.
+        if (policy == LockPolicy::Require)
+            throw InputError(path, 0, 0,
+                             fmt::format("cannot lock: {} (--lock=require: no game without its lock)", std::strerror(err)));
+        if (!noted)
+            note = fmt::format("{}: cannot be locked here ({}): a second play on this log will not be stopped",
+                               printable(path), std::strerror(err));
+        noted = true;
+        return;
+    }
     const long pid = lock_holder(fd);
     throw InputError(path, 0, 0,
                      fmt::format("{}open in another pyramide{}", what, pid > 0 ? fmt::format(" (pid {})", pid) : ""));

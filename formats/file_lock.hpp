@@ -6,9 +6,18 @@
 
 namespace pyr {
 
+// What to do on a file system without locks (flock fails with ENOLCK,
+// EOPNOTSUPP): go on unguarded and say so once (Warn), or refuse (Require).
+enum class LockPolicy { Warn, Require };
+void set_lock_policy(LockPolicy policy);
+// Once, after a file could not be locked under Warn: "FILE: cannot be locked
+// here (...): a second play on this log will not be stopped". "" otherwise.
+std::string take_unlocked_note();
+
 // Takes the exclusive lock on the file open as `fd`. A file system without
-// locks (ENOLCK) is let through; a file another process holds throws
-// InputError naming `path`: "<what> open in another pyramide (pid N)".
+// locks is let through (Warn) or refused (Require: InputError); a file
+// another process holds throws InputError naming `path`: "<what> open in
+// another pyramide (pid N)".
 void lock_file(int fd, const std::string& path, std::string_view what);
 
 // Opens the file `target` names with `flags` and locks it, retrying while the

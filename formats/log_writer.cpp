@@ -44,7 +44,13 @@ int locked_temporary_file(const std::string& target, const std::string& path, st
         if (err == ENOTDIR) throw InputError(folder, 0, 0, "not a folder");
         fail(path, "cannot write", err);
     }
-    ::flock(fd, LOCK_EX | LOCK_NB);  // a new file: nobody else can hold it
+    try {
+        lock_file(fd, path, "");  // a new file: nobody else holds it, but the file system may have no locks
+    } catch (...) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw;
+    }
     return fd;
 }
 

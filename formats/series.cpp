@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "lib/rules/pysolfc.hpp"
 #include "numbers.hpp"
 
 namespace pyr {
@@ -46,7 +47,7 @@ Series read_series(LineReader& lines) {
     lines.set_hold_back_torn_line(true);
     read_format_header(lines, SeriesHeader, SeriesVersion, "series", "series of games");
     std::string raw;
-    bool games_seen = false, deals_seen = false;
+    bool games_seen = false, deals_seen = false, pysolfc_seen = false;
     std::unordered_map<std::string, int> listed;  // each log's name, made plain (./a.log is a.log), and its line
     while (lines.next(raw)) {
         const std::string line = strip_comment(raw);
@@ -67,9 +68,9 @@ Series read_series(LineReader& lines) {
             if (static_cast<int>(s.logs.size()) == MaxSeriesLogs)
                 lines.fail(col, fmt::format("more than {} games: a series holds at most {}", MaxSeriesLogs, MaxSeriesLogs));
             s.logs.push_back(std::move(e));
-        } else if (word == "games" || word == "deals") {
+        } else if (word == "games" || word == "deals" || word == "pysolfc") {
             if (!s.logs.empty()) lines.fail(col, fmt::format("'{}' must come before the first 'game'", word));
-            bool& seen = word == "games" ? games_seen : deals_seen;
+            bool& seen = word == "games" ? games_seen : word == "deals" ? deals_seen : pysolfc_seen;
             if (seen) lines.fail(col, fmt::format("'{}' is given twice", word));
             seen = true;
             if (word == "deals") {
@@ -77,6 +78,14 @@ Series read_series(LineReader& lines) {
                 s.deals_line = lines.line_number();
                 s.deals_col = col;
                 if (s.deals.empty()) lines.fail(col, "'deals' needs the name of a deal file");
+            } else if (word == "pysolfc") {
+                if (toks.size() != 2) lines.fail(col, "expected 'pysolfc N'");
+                const std::optional<PysolfcNumber> n = PysolfcNumber::parse(toks[1].text);
+                if (!n) lines.fail(toks[1].col, fmt::format("'{}' is not a PySolFC game number, 1 to {}",
+                                                            excerpt(toks[1].text), PysolfcNumber::Max));
+                s.pysolfc = n->decimal();
+                s.pysolfc_line = lines.line_number();
+                s.pysolfc_col = col;
             } else {
                 if (toks.size() != 2) lines.fail(col, "expected 'games N'");
                 const auto n = parse_decimal(toks[1].text, 1, MaxSeriesGames);
@@ -84,9 +93,12 @@ Series read_series(LineReader& lines) {
                 s.games = static_cast<int>(*n);
             }
         } else {
-            lines.fail(col, fmt::format("expected 'game', 'games' or 'deals', got '{}'", excerpt(toks[0].text)));
+            lines.fail(col, fmt::format("expected 'game', 'games', 'deals' or 'pysolfc', got '{}'",
+                                        excerpt(toks[0].text)));
         }
     }
+    if (!s.deals.empty() && !s.pysolfc.empty())
+        throw InputError(lines.name(), s.pysolfc_line, s.pysolfc_col, "a series takes its deals from 'deals' or 'pysolfc', not both");
     s.torn_line = lines.torn_line();
     s.torn_text = lines.torn_text();
     return s;
@@ -112,7 +124,7 @@ std::string series_deals_file(const std::string& series_file, const Series& seri
 }
 
 void for_each_series_game(const std::string& series_file, const Series& series, RulesCache& cache,
-                          const std::string& variant, const SeriesGameFn& fn) {
+                          const std::string& variant, const SeriesGameFn& fn, const SeriesLogReader& read_last) {
     std::string first_variant;
     std::map<std::pair<dev_t, ino_t>, std::size_t> files;  // each game's file, and its game
     for (std::size_t i = 0; i < series.logs.size(); ++i) {
@@ -127,8 +139,11 @@ void for_each_series_game(const std::string& series_file, const Series& series, 
                                  fmt::format("game {} ({}) is the same file as game {} ({})", i + 1, printable(e.name),
                                              earlier->second + 1, printable(series.logs[earlier->second].name)));
         }
-        Input in(path);
-        const MoveLog log = read_log(in.lines(), cache, variant);
+        const bool last = i + 1 == series.logs.size();
+        const MoveLog log = last && read_last ? read_last(path) : [&] {
+            Input in(path);
+            return read_log(in.lines(), cache, variant);
+        }();
         const std::string& name = log.deal.rules->variant.name;
         if (i == 0) first_variant = name;
         else if (name != first_variant)
@@ -145,7 +160,7 @@ void for_each_series_game(const std::string& series_file, const Series& series, 
     }
 }
 
-std::string format_series_header(int games, const std::string& deals) {
+std::string format_series_header(int games, const std::string& deals, const std::string& pysolfc) {
     std::string out = fmt::format("{} {}\n", SeriesHeader, SeriesVersion);
     out += "# The games of one series, in order: pyramide play --resume FILE continues\n"
            "# it, pyramide stats FILE measures it (formats/series.md).\n";
@@ -155,6 +170,7 @@ std::string format_series_header(int games, const std::string& deals) {
         if (line.empty()) return "";
         out += "deals" + line.substr(4);
     }
+    if (!pysolfc.empty()) out += "pysolfc " + pysolfc + "\n";
     return out;
 }
 

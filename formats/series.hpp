@@ -27,6 +27,8 @@ struct Series {
     int games = 0;      // the games the series has (play --games N); 0: open, "another game?" after each
     std::string deals;  // the deal file the games come from, in order; "": seeds, one after another
     int deals_line = 0, deals_col = 0;
+    std::string pysolfc;  // PySolFC's number of the first game (game k: + k - 1); "": none
+    int pysolfc_line = 0, pysolfc_col = 0;
     std::vector<SeriesEntry> logs;
     int torn_line = 0;  // a last line without its newline, ignored (as in a move log)
     std::string torn_text;
@@ -52,13 +54,17 @@ std::string series_deals_file(const std::string& series_file, const Series& seri
 // log, as its reader does; at the series file's line, for a game that is not
 // over but not last, of another variant than the first game, or the same
 // file as an earlier game under another name (./won.log, a link).
+// `read_last`, when given, reads the last game's log instead (play locks it
+// first and keeps what it read): each log is read once.
 using SeriesGameFn = std::function<void(const SeriesEntry&, const MoveLog&, const Game&)>;
+using SeriesLogReader = std::function<MoveLog(const std::string& path)>;
 void for_each_series_game(const std::string& series_file, const Series& series, RulesCache& cache,
-                          const std::string& variant, const SeriesGameFn& fn);
+                          const std::string& variant, const SeriesGameFn& fn, const SeriesLogReader& read_last = {});
 
 // The first lines of a new series file, up to its first game; empty when
-// `deals` cannot be written (see format_series_entry).
-std::string format_series_header(int games, const std::string& deals);
+// `deals` cannot be written (see format_series_entry). `pysolfc`: PySolFC's
+// number of the first game, when the games are PySolFC's ("": none).
+std::string format_series_header(int games, const std::string& deals, const std::string& pysolfc = "");
 // One "game NAME" line. Empty when `name` cannot be written on one line as it
 // is (a line break, blanks at its ends): no series file is kept then.
 std::string format_series_entry(const std::string& name);

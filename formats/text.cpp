@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -291,11 +292,14 @@ int create_temporary_file(const std::string& dir, std::string& tmp) {
                       static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
     constexpr std::string_view Letters = "abcdefghijklmnopqrstuvwxyz0123456789";
     for (int attempt = 0; attempt < 100; ++attempt) {
-        std::string name = ".pyramide-";
+        // The writer's pid in the name, and a lock held while it lives: what a
+        // killed writer leaves can be told from a live one's (leftovers.hpp).
+        std::string name = fmt::format(".pyramide-{}-", ::getpid());
         for (int i = 0; i < 6; ++i) name += Letters[random.next() % Letters.size()];
         tmp = dir.empty() ? name : dir == "/" ? "/" + name : dir + "/" + name;
         // O_EXCL: never an existing file; 0666 lets the umask decide, as for any new file.
         const int fd = ::open(tmp.c_str(), O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) ::flock(fd, LOCK_EX | LOCK_NB);  // a new file: nobody else can hold it
         if (fd >= 0 || errno != EEXIST) return fd;
     }
     return -1;  // errno is EEXIST

@@ -134,7 +134,7 @@ private:
 // file). Throws InputError naming `path` for a link loop.
 std::string follow_symlinks(const std::string& path);
 
-// A new empty file with a short unique name (".pyramide-XXXXXX") in folder
+// A new empty file with a short unique name (".pyramide-PID-XXXXXX", locked) in folder
 // `dir` ("" is the current folder), open for reading and appending, mode 0666
 // less the umask: the name fits wherever a file name does. Returns the file
 // descriptor and sets `tmp` to the file's path, or -1 with errno set.

@@ -28,6 +28,14 @@ using pyr::test::read_deals;
 using pyr::test::WorkedExample;
 using pyr::Card;
 using pyr::DealFormat;
+
+namespace {
+// The deal as a program other than `deal` writes it: no seed.
+pyr::Deal unseeded(pyr::Deal d) {
+    d.has_seed = false;
+    return d;
+}
+}  // namespace
 using pyr::DeckKind;
 
 TEST_CASE("deals: every preset round-trips in text, line and JSON forms") {
@@ -44,7 +52,7 @@ TEST_CASE("deals: every preset round-trips in text, line and JSON forms") {
                 const pyr::Deal deal = pyr::deal_from_seed(rules.variant, seed);
                 const std::string text = pyr::format_deal(rules, deal, form);
                 // Every form names its variant (the line form with variant=,
-                // except for traditional): it reads back without --variant.
+                // except for traditional) and its seed: it reads back without --variant.
                 const std::vector<pyr::ReadDeal> back = read_deals(text, cache);
                 CHECK(read_deals(text, cache, name).size() == 1);
                 REQUIRE(back.size() == 1);
@@ -52,8 +60,8 @@ TEST_CASE("deals: every preset round-trips in text, line and JSON forms") {
                 CHECK(back[0].line == 1);
                 CHECK(back[0].deal.tableau == deal.tableau);
                 CHECK(back[0].deal.stock == deal.stock);
-                CHECK(back[0].deal.has_seed == (form != DealFormat::Line));
-                if (form != DealFormat::Line) CHECK(back[0].deal.seed == seed);
+                CHECK(back[0].deal.has_seed);
+                CHECK(back[0].deal.seed == seed);
                 CHECK(pyr::format_deal(*back[0].rules, back[0].deal, form) == text);
             }
         }
@@ -77,8 +85,9 @@ TEST_CASE("deals: a note (deal --winnable) is written in every form that has roo
                 // A deal picked out of a run of seeds names its seed in the line form too.
                 CHECK(back[0].deal.has_seed);
                 CHECK(back[0].deal.seed == 18);
-                // The note is not kept: written out again, the deal has none.
-                CHECK(pyr::format_deal(*back[0].rules, back[0].deal, form) != text);
+                // The note is not kept: written out again, the deal has none (the line
+                // form has room for the seed only, which every seeded deal writes).
+                CHECK((pyr::format_deal(*back[0].rules, back[0].deal, form) == text) == (form == DealFormat::Line));
             }
             const std::string json = pyr::format_deal(rules, deal, DealFormat::Json, note);
             CHECK(json.find(winnable ? "\"seed\":18,\"winnable\":true," : "\"seed\":18,\"winnable\":false,") !=
@@ -113,7 +122,7 @@ stock
   4S 2D 8S TS 3D 2C 9D 7C
 )");
     CHECK(pyr::format_deal(rules, pyr::deal_from_seed(rules.variant, 0), DealFormat::Line) ==
-          "8C JD 9S 2C 2H QH 6C TS 3H AS JS 7S 9D 8S QC KD 5D 2S 3D 5S AD 6S 4C TH 5H 8D 8H AH QD TC QS JH 3C 4H "
+          "seed=0 8C JD 9S 2C 2H QH 6C TS 3H AS JS 7S 9D 8S QC KD 5D 2S 3D 5S AD 6S 4C TH 5H 8D 8H AH QD TC QS JH 3C 4H "
           "2D 9H 3S KH AC 7C 9C 7H JC 6D KC 4S 7D 5C 6H 4D KS TD\n");
 }
 
@@ -189,7 +198,7 @@ TEST_CASE("deals: errors name file, line and column") {
     pyr::RulesCache cache;
     const pyr::Rules& trad = cache.get("traditional");
     const std::string text = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Text);
-    const std::string line = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Line);
+    const std::string line = pyr::format_deal(trad, unseeded(pyr::deal_from_seed(trad.variant, 1)), DealFormat::Line);
     auto replace = [](std::string s, const std::string& from, const std::string& to) {
         const std::size_t p = s.find(from);
         REQUIRE(p != std::string::npos);
@@ -246,7 +255,7 @@ TEST_CASE("deals: a Spanish line of cards read without --variant says how to rea
     pyr::RulesCache cache;
     const pyr::Rules& es = cache.get("spanish");
     // A bare line of cards, as written before variant= (or by another program).
-    std::string line = pyr::format_deal(es, pyr::deal_from_seed(es.variant, 11), DealFormat::Line);
+    std::string line = pyr::format_deal(es, unseeded(pyr::deal_from_seed(es.variant, 11)), DealFormat::Line);
     REQUIRE(line.starts_with("variant=spanish 2B 3O"));
     line.erase(0, std::string("variant=spanish ").size());
     CHECK(deal_error(line) ==
@@ -264,10 +273,17 @@ TEST_CASE("deals: the line form names its variant with variant=, and may name it
     pyr::RulesCache cache;
     const pyr::Rules& giza = cache.get("giza");
     const pyr::Rules& trad = cache.get("traditional");
-    const std::string giza_line = pyr::format_deal(giza, pyr::deal_from_seed(giza.variant, 1), DealFormat::Line);
-    const std::string trad_line = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Line);
-    // Traditional lines stay bare cards, readable by readers that predate variant=.
+    const std::string giza_line = pyr::format_deal(giza, unseeded(pyr::deal_from_seed(giza.variant, 1)), DealFormat::Line);
+    const std::string trad_line = pyr::format_deal(trad, unseeded(pyr::deal_from_seed(trad.variant, 1)), DealFormat::Line);
+    // Traditional lines with no seed stay bare cards, readable by readers that predate variant=.
     CHECK(trad_line.starts_with("7H 9S "));
+    // A seeded deal names its seed on its own line, whatever came before it.
+    const std::string seeded_lines = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Line) +
+                                     pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 2), DealFormat::Line) +
+                                     pyr::format_deal(giza, pyr::deal_from_seed(giza.variant, 3), DealFormat::Line);
+    CHECK(seeded_lines.starts_with("seed=1 7H 9S "));
+    CHECK(seeded_lines.find("\nseed=2 ") != std::string::npos);
+    CHECK(seeded_lines.find("\nvariant=giza seed=3 ") != std::string::npos);
     REQUIRE(giza_line.starts_with("variant=giza 7H 9S "));
     const std::vector<pyr::ReadDeal> back = read_deals(giza_line + trad_line, cache);
     REQUIRE(back.size() == 2);
@@ -414,7 +430,7 @@ TEST_CASE("deals: an unindented line of cards after a complete text deal is the 
     pyr::RulesCache cache;
     const pyr::Rules& trad = cache.get("traditional");
     const std::string text = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 1), DealFormat::Text);
-    const std::string line = pyr::format_deal(trad, pyr::deal_from_seed(trad.variant, 2), DealFormat::Line);
+    const std::string line = pyr::format_deal(trad, unseeded(pyr::deal_from_seed(trad.variant, 2)), DealFormat::Line);
     CHECK(read_deals(text + line, cache).size() == 2);
     // Indented, it still continues the stock, as indentation means nothing inside a section.
     CHECK(deal_error(text + "  " + line) == "t.txt:12: the stock has 76 cards, but variant 'traditional' has 24");

@@ -83,6 +83,14 @@ TEST_CASE("PySolFC numbers: 1 to 10^20, read as PySolFC shows them", "[pysolfc]"
     CHECK(number("617").decimal() == "617");
     CHECK(number("00617").decimal() == "617");  // PySolFC writes "#00617"
     CHECK(number("#00617").decimal() == "617");
+    // PySolFC shows its games below 32000 as "#ms617": the same generator, the same game.
+    CHECK(number("ms617").decimal() == "617");
+    CHECK(number("#ms617").decimal() == "617");
+    CHECK(number("MS31999").decimal() == "31999");
+    for (const char* bad : {"ms", "#ms", "ms0", "ms32000", "ms100000", "ms#617", "msms1", "m617", "ms 617"}) {
+        INFO("'" << bad << "'");
+        CHECK_FALSE(PysolfcNumber::parse(bad).has_value());
+    }
     CHECK(number("100000000000000000000").decimal() == "100000000000000000000");
     CHECK(number("4294967296").words() == std::vector<std::uint32_t>{0, 1});
     CHECK(number("100000000000000000000").words() == std::vector<std::uint32_t>{0x63100000U, 0x6bc75e2dU, 5});

@@ -67,5 +67,5 @@ TEST_CASE("series: errors name the line and column") {
           "s.series:3:1: 'a.log' is listed twice (line 2 too)");
     CHECK(series_error("pyramide-series 1\ngame\n") == "s.series:2:1: 'game' needs the name of a move log");
     CHECK(series_error("pyramide-series 1\nplay a.log\n") ==
-          "s.series:2:1: expected 'game', 'games' or 'deals', got 'play'");
+          "s.series:2:1: expected 'game', 'games', 'deals' or 'pysolfc', got 'play'");
 }

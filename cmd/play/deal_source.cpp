@@ -16,13 +16,24 @@ DealSource::DealSource(RulesCache& cache, std::string deal_file, std::string var
       variant_(std::move(variant)),
       first_seed_(seed),
       pysolfc_(pysolfc.has_value()),
-      next_pysolfc_(pysolfc) {}
+      next_pysolfc_(pysolfc),
+      first_pysolfc_(pysolfc ? pysolfc->decimal() : "") {}
 
 void DealSource::go_on_after(const std::string& series, const std::string& deal_file, const Rules& rules,
-                             const Deal& last) {
+                             const Deal& last, const std::string& pysolfc, int k) {
     series_ = series;
     deal_file_ = deal_file;
     if (variant_.empty()) variant_ = rules.variant.name;
+    if (std::optional<PysolfcNumber> n = PysolfcNumber::parse(pysolfc)) {
+        // PySolFC's games N, N+1, ...: game k is N + k - 1, the next one after it.
+        first_pysolfc_ = n->decimal();
+        for (int i = 1; i < k && n; ++i) n = n->next();
+        if (!n) return;
+        pysolfc_ = true;
+        pysolfc_games_.insert_or_assign(k, *n);
+        next_pysolfc_ = n->next();
+        return;
+    }
     if (deal_file_.empty()) {
         seeds_started_ = last.has_seed;
         next_seed_ = last.seed + 1;
@@ -42,9 +53,7 @@ std::optional<ReadDeal> DealSource::next(int k) {
         if (!next_pysolfc_) return std::nullopt;  // past PySolFC's last number: no more deals
         return next_pysolfc(k);
     }
-    if (no_next_seed_)
-        throw InputError(series_, 0, 0, "the next game's deal is unknown: the last game's deal has no seed and "
-                                        "the series names no deal file");
+    if (no_next_seed_) return std::nullopt;  // none_left() says why
     if (seeds_done_) return std::nullopt;  // seed 2^64 - 1 was the last: no wrap to 0
     return next_seed();
 }
@@ -88,6 +97,9 @@ const PysolfcNumber* DealSource::pysolfc_game(int k) const {
 
 std::string DealSource::none_left() const {
     if (pysolfc_) return fmt::format("no more PySolFC games: {} is the last number", PysolfcNumber::Max);
+    if (no_next_seed_)
+        return printable(series_) + ": the next game's deal is unknown: the last game's deal has no seed, and no "
+                                    "deal file or PySolFC game number is named";
     if (deal_file_.empty()) return fmt::format("no more seeds: {} is the last", UINT64_MAX);
     return "no more deals in " + printable(deal_file_);
 }

@@ -2,7 +2,9 @@
 // and the history file (XDG base directories), `~` as a shell expands it, and
 // a path as one shell word for a command to paste.
 #pragma once
+#include <ctime>
 #include <string>
+#include <vector>
 
 #include "lib/rules/game.hpp"
 #include "lib/rules/pysolfc.hpp"
@@ -14,6 +16,31 @@ namespace pyr::cmd::play {
 // under ~/.local/share without it (-pysolfc617 for PySolFC's game 617).
 // Throws InputError naming a folder that cannot be made.
 std::string default_log_path(const Variant& v, const Deal& d, const PysolfcNumber* pysolfc);
+
+// Removes the temporary files that writers killed mid-write left in the
+// folder of `log` (the default log folder for ""; none for "-"), whose
+// writers are provably gone (formats/leftovers.hpp). What to say: "" for none.
+std::string tidy_log_folder(const std::string& log);
+
+// An unfinished game in the log folder: a log not over, or a series file
+// whose games are not all played (its logs are not listed alone).
+struct UnfinishedGame {
+    std::string path;
+    std::string what;  // "traditional, seed 7, 12 moves", "par series, game 3 of 6, 4 moves"
+    std::time_t changed = 0;
+};
+// The default log folder's unfinished games, the most recently changed
+// first. Files that cannot be read are left out.
+std::vector<UnfinishedGame> unfinished_games();
+// `play --list`: the unfinished games, one a line, or that there are none.
+std::string unfinished_list_text();
+// `--resume` alone or `--resume last`: the most recent unfinished game.
+// Throws InputError naming the folder when there is none.
+std::string last_unfinished();
+// The default log folder, as play names it.
+std::string default_log_folder();
+// "5 minutes ago", "3 hours ago", "2 days ago" for a time `then`, seen at `now`.
+std::string age_text(std::time_t then, std::time_t now);
 
 // $XDG_STATE_HOME/pyramide/history, or ~/.local/state/pyramide/history; "" without a home.
 std::string default_history_path();

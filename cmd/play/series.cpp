@@ -28,7 +28,7 @@ std::string Series::log_path(int k) const {
     return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string())).string();
 }
 
-std::string Series::add(int k, const std::string& log_path, const std::string& deal_file) {
+std::string Series::add(int k, const std::string& log_path, const std::string& deal_file, const std::string& pysolfc) {
     if (k == 1) first_log_ = log_path;
     const std::string name = std::filesystem::path(log_path).filename().string();
     if (file_.active()) {
@@ -37,7 +37,7 @@ std::string Series::add(int k, const std::string& log_path, const std::string& d
     }
     if (!(k == 1 && games_ > 1) && !(k == 2 && games_ == 0)) return "";
     const std::string deals = deal_file.empty() ? "" : std::filesystem::absolute(deal_file).string();
-    std::string text = format_series_header(games_, deals);
+    std::string text = format_series_header(games_, deals, pysolfc);
     std::vector<std::string> entries;
     if (k == 2) entries.push_back(format_series_entry(std::filesystem::path(first_log_).filename().string()));
     entries.push_back(format_series_entry(name));
@@ -114,14 +114,23 @@ Series::Resumed Series::resume(const std::string& series_path, RulesCache& cache
     if (s.logs.empty()) throw InputError(in.name(), 0, 0, "the series lists no game: nothing to resume");
     games_ = s.games;
     first_log_ = series_log_path(series_path, s.logs.front().name);
-    for_each_series_game(in.name(), s, cache, variant, [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
-        if (&e == &s.logs.back()) return;  // opened below, to go on with
-        finish(game);
-        lines_.push_back(e.line);
-    });
+    // The last game's log is locked before it is read, and read once.
+    Table::Locked locked;
+    const auto read_last = [&](const std::string& path) {
+        locked = Table::lock_and_read(path, cache, variant);
+        return locked.log;
+    };
+    for_each_series_game(
+        in.name(), s, cache, variant,
+        [&](const SeriesEntry& e, const MoveLog&, const Game& game) {
+            if (&e == &s.logs.back()) return;  // opened below, to go on with
+            finish(game);
+            lines_.push_back(e.line);
+        },
+        read_last);
     lines_.push_back(s.logs.back().line);
-    Resumed r{Table::open(series_log_path(series_path, s.logs.back().name), cache, variant, true),
-              static_cast<int>(s.logs.size()), series_deals_file(in.name(), s)};
+    Resumed r{Table::open(std::move(locked), series_log_path(series_path, s.logs.back().name), true),
+              static_cast<int>(s.logs.size()), series_deals_file(in.name(), s), s.pysolfc};
     const Game& last = r.last->game();
     if (last.status() != Status::InProgress) {
         finish(last);

@@ -33,7 +33,8 @@ public:
     // started with --games N at the first game, without it at the second,
     // and names `deal_file` ("": seeds). Returns why no series file is kept
     // ("" when it is, or is not wanted yet): the games go on, each logged.
-    std::string add(int k, const std::string& log_path, const std::string& deal_file);
+    // `pysolfc`: PySolFC's number of the first game, when the games are PySolFC's.
+    std::string add(int k, const std::string& log_path, const std::string& deal_file, const std::string& pysolfc = "");
     // The series file without its last game (given up by an undo before its
     // first move). Throws InputError, the file as it was, when it cannot be rewritten.
     void drop_last();
@@ -62,12 +63,14 @@ public:
 
     // A series file, read and locked: its games in order, all but the last
     // over (their scores make the running total); the last is returned to go
-    // on with, over or not, as game `k`. `deals` is the series' deal file.
+    // on with, over or not, as game `k`. `deals` is the series' deal file,
+    // `pysolfc` PySolFC's number of its first game; each log is read once.
     // Throws InputError when nothing is left to play.
     struct Resumed {
         std::unique_ptr<Table> last;
         int k = 0;
         std::string deals;
+        std::string pysolfc;
     };
     Resumed resume(const std::string& series_path, RulesCache& cache, const std::string& variant);
 

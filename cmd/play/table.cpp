@@ -67,12 +67,21 @@ Table::Table(ReadDeal deal, std::unique_ptr<LogWriter> log)
 
 std::unique_ptr<Table> Table::open(const std::string& path, RulesCache& cache, const std::string& variant,
                                    bool allow_finished) {
+    return open(lock_and_read(path, cache, variant), path, allow_finished);
+}
+
+Table::Locked Table::lock_and_read(const std::string& path, RulesCache& cache, const std::string& variant) {
     // Locked before it is read: no other game can change it from here on.
-    auto writer = std::make_unique<LogWriter>();
-    writer->open_existing(path);
+    Locked l{std::make_unique<LogWriter>(), {}};
+    l.writer->open_existing(path);
     Input in(path);
-    const MoveLog log = read_log(in.lines(), cache, variant);
-    auto t = std::make_unique<Table>(log.deal, std::move(writer));
+    l.log = read_log(in.lines(), cache, variant);
+    return l;
+}
+
+std::unique_ptr<Table> Table::open(Locked locked, const std::string& path, bool allow_finished) {
+    const MoveLog& log = locked.log;
+    auto t = std::make_unique<Table>(log.deal, std::move(locked.writer));
     // The moves in canonical spelling, whatever spelling the file used; each
     // is its own step for undo.
     Game before = t->game_;
@@ -86,7 +95,7 @@ std::unique_ptr<Table> Table::open(const std::string& path, RulesCache& cache, c
     if (st != Status::InProgress) {
         // A finished game is a usage error (exit 2), not a log that breaks the rules.
         if (!allow_finished)
-            throw InputError(in.name(), 0, 0,
+            throw InputError(path, 0, 0,
                              fmt::format("the game is over ({}: {}): nothing to resume", status_word(st),
                                          t->game_.end_reason()));
         t->result_line_ = log.result == LogResult::None ? 0 : log.result_line;
@@ -96,7 +105,7 @@ std::unique_ptr<Table> Table::open(const std::string& path, RulesCache& cache, c
     // off by a crash, which the reader ignores): drop both, keeping everything
     // else (comments too), before appending.
     if (log.result == LogResult::Unfinished || t->log_->torn()) {
-        for (const InputError& e : log_warnings(log, in.name())) warn(e);
+        for (const InputError& e : log_warnings(log, path)) warn(e);
         t->log_->drop_lines(log.result == LogResult::Unfinished ? std::vector<int>{log.result_line}
                                                                : std::vector<int>{});
     }

@@ -7,6 +7,7 @@
 
 #include "formats/deal_format.hpp"
 #include "formats/log_writer.hpp"
+#include "formats/movelog.hpp"
 #include "lib/rules/game.hpp"
 
 namespace pyr::cmd::play {
@@ -47,6 +48,15 @@ public:
     // series, whose end `undo` may still take back).
     static std::unique_ptr<Table> open(const std::string& path, RulesCache& cache, const std::string& variant,
                                        bool allow_finished);
+    // The same in two steps, for a reader that needs the log read first (a
+    // series, which checks every game): the log locked and read, ...
+    struct Locked {
+        std::unique_ptr<LogWriter> writer;
+        MoveLog log;
+    };
+    static Locked lock_and_read(const std::string& path, RulesCache& cache, const std::string& variant);
+    // ... then the game replayed from what was read, named `path` in messages.
+    static std::unique_ptr<Table> open(Locked locked, const std::string& path, bool allow_finished);
 
     // Creates the game's log, holding its deal (InputError when it exists).
     void create_log(const std::string& path);
@@ -89,6 +99,8 @@ public:
     // Gives the game up before its first move: its log removed, its deal
     // handed back to be dealt again.
     ReadDeal give_up();
+    // Removes the log of a game left before its first move (no log is kept).
+    void drop_log() { log_->remove(); }
 
 private:
     bool adopt(const std::string& path, RulesCache& cache);

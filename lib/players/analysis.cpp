@@ -15,7 +15,7 @@ const char* verdict_word(Verdict v) {
 }
 
 GameAnalyser::GameAnalyser(const Game& start, const SolveOptions& solve, const ExpertOptions& expert)
-    : game_(start), solver_(solve), expert_(expert), now_(this->solve(start)) {}
+    : game_(start), solver_(solve), expert_(expert), now_(this->solve(start)), here_(weigh(false)) {}
 
 Verdict GameAnalyser::solve(const Game& g) {
     if (g.status() == Status::Won) return Verdict::Won;
@@ -28,33 +28,48 @@ Verdict GameAnalyser::solve(const Game& g) {
     return Verdict::Unknown;
 }
 
-// The expert's counts: every legal move in the same K orders, so the move
-// played is counted even where the expert would not weigh (a free King, a
-// single move); with nothing unseen, the expert's move and no counts.
-void GameAnalyser::weigh(const Move& played, MoveAnalysis& a) {
+// The expert at the current position: every legal move counted in the same K
+// orders, so the move played is counted even where the expert would not weigh
+// (a free King, a single move); with nothing unseen, its move and no counts. A
+// game over has no move: its value is certain, K won or 0 lost, exact where the
+// position before it was (`exact_before`).
+GameAnalyser::Weighed GameAnalyser::weigh(bool exact_before) {
+    Weighed w;
+    if (game_.status() != Status::InProgress) {
+        w.value = {exact_before, game_.status() == Status::Won ? expert_.options().samples : 0};
+        return w;
+    }
     const ExpertChoice choice = expert_.choose(game_);
-    a.expert_move = choice.move;
-    a.exact = choice.exact || game_.unseen_stock().size() <= 1;
-    if (a.exact) return;
-    const std::vector<CandidateCount> counts = choice.candidates.empty() ? expert_.weigh(game_) : choice.candidates;
-    auto wins_of = [&](const Move& m) {
-        const auto it = std::find_if(counts.begin(), counts.end(), [&](const CandidateCount& c) { return c.move == m; });
-        return it == counts.end() ? 0 : it->wins;
-    };
-    a.samples = expert_.options().samples;
-    a.expert_before = counts.front().wins;
-    a.expert_after = wins_of(played);
-    a.expert_move_wins = wins_of(a.expert_move);
+    w.move = choice.move;
+    w.value.exact = choice.exact || game_.unseen_stock().size() <= 1;
+    if (w.value.exact) return w;
+    w.counts = choice.candidates.empty() ? expert_.weigh(game_) : choice.candidates;
+    w.value.wins = w.counts.front().wins;
+    return w;
 }
 
 MoveAnalysis GameAnalyser::next(const Move& played) {
     MoveAnalysis a;
     a.played = played;
     a.before = now_;
-    weigh(played, a);
+    a.expert_move = here_.move;
+    a.exact = here_.value.exact;
+    a.expert_before = here_.value;
+    if (!a.exact) {
+        auto wins_of = [&](const Move& m) {
+            const auto it = std::find_if(here_.counts.begin(), here_.counts.end(),
+                                         [&](const CandidateCount& c) { return c.move == m; });
+            return it == here_.counts.end() ? 0 : it->wins;
+        };
+        a.samples = expert_.options().samples;
+        a.played_wins = wins_of(played);
+        a.expert_move_wins = wins_of(a.expert_move);
+    }
     game_.apply(played);
     now_ = solve(game_);
     a.after = now_;
+    here_ = weigh(a.exact);
+    a.expert_after = here_.value;
     return a;
 }
 

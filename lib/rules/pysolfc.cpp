@@ -35,7 +35,11 @@ bool exceeds_max(std::string_view digits) {
 }  // namespace
 
 std::optional<PysolfcNumber> PysolfcNumber::parse(std::string_view text) {
-    const std::string_view digits = text.starts_with('#') ? text.substr(1) : text;
+    std::string_view digits = text.starts_with('#') ? text.substr(1) : text;
+    // "ms617": how PySolFC shows its games below 32000, dealt by Microsoft's
+    // generator as 617 is; past that, its ms numbers are other deals.
+    const bool ms = ms_prefixed(digits);
+    if (ms) digits.remove_prefix(2);
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
     const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size());
     const std::string_view value = digits.substr(first);
@@ -44,7 +48,13 @@ std::optional<PysolfcNumber> PysolfcNumber::parse(std::string_view text) {
     PysolfcNumber n;
     n.decimal_ = std::string(value);
     n.words_ = words_of(value);
+    if (ms && !n.microsoft()) return std::nullopt;
     return n;
+}
+
+bool PysolfcNumber::ms_prefixed(std::string_view text) {
+    if (text.starts_with('#')) text.remove_prefix(1);
+    return text.size() >= 2 && (text[0] == 'm' || text[0] == 'M') && (text[1] == 's' || text[1] == 'S');
 }
 
 std::optional<PysolfcNumber> PysolfcNumber::next() const {

@@ -17,8 +17,10 @@ class PysolfcNumber {
 public:
     static constexpr std::string_view Max = "100000000000000000000";
     // Decimal digits, 1 to Max, as PySolFC shows them ("#00617": a '#' first and leading zeros
-    // allowed); nullopt otherwise.
+    // allowed; "ms617" or "#ms617", its form below 32000, the same game as 617); nullopt otherwise.
     static std::optional<PysolfcNumber> parse(std::string_view text);
+    // `text` starts with "ms" (any case, after an optional '#').
+    static bool ms_prefixed(std::string_view text);
 
     const std::string& decimal() const { return decimal_; }  // without leading zeros
     const std::vector<std::uint32_t>& words() const { return words_; }

@@ -83,8 +83,8 @@ if command -v fish >/dev/null; then
     # fish finds vendor_completions.d in each of XDG_DATA_DIRS (set up by its
     # own config.fish: no --no-config here, and no user config either).
     offered=$(PATH=$usr/bin:$PATH HOME=$scratch XDG_CONFIG_HOME=$scratch/config XDG_DATA_DIRS=$usr/share \
-        fish -c 'complete -C "pyramide deal --s"' | cut -f1)
-    [ "$offered" = --seed ] || fail "fish: the installed completion offers '$offered' for 'pyramide deal --s'"
+        fish -c 'complete -C "pyramide deal --unw"' | cut -f1)
+    [ "$offered" = --unwinnable ] || fail "fish: the installed completion offers '$offered' for 'pyramide deal --unw'"
 fi
 
 if [ "$failures" -gt 0 ]; then

@@ -356,6 +356,7 @@ def check_cut(binary, tmp, final_log, name, k, how, expect_status):
     if title not in term.text():
         fail(f"hangup: {name}: resumed game does not say '{title}':\n{term.text()[:300]}")
     play_commands(term, COMMANDS[done:])
+    term.command("n")  # another game? no: a resumed game ends as a fresh one does
     status = term.wait()
     if status != 0:
         fail(f"hangup: {name}: the resumed game ended with status {status}:\n{term.text()[-600:]}")

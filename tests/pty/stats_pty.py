@@ -6,7 +6,12 @@ done/total, a rate and an ETA, fits the window, and is erased at the end, so
 the screen holds the report only; with stderr a pipe there is no progress at
 all. Seeds, a deal file and deals on a pipe (no total known: no ETA) are run.
 
-Usage: stats_pty.py PYRAMIDE_BINARY
+Group "interrupt": SIGINT or SIGTERM while the progress line is shown ends
+the program by that signal with the line erased. Group "deal-progress":
+deal --difficulty's progress counts the seeds tried as well as the deals
+found.
+
+Usage: stats_pty.py PYRAMIDE_BINARY [progress|interrupt|deal-progress]  (default: all)
 Timing is checked loosely (3 updates per second measured, for a promise of 4
 or more) on runs of a few seconds (a second at least); every wait is bounded.
 """
@@ -172,6 +177,72 @@ def check_run(name, args, cols, total, feed=None):
     check(f"{name}: the final screen is the report, no progress left", screen == expected,
           "screen:\n" + "\n".join(screen) + "\nexpected:\n" + "\n".join(expected))
 
+
+def run_until_progress(args, cols, sig):
+    """Runs BIN ARGS on a pty COLS wide, sends SIG once a progress line has
+    been drawn; returns (bytes, exit status, whether a line was drawn)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, cols, 0, 0))
+    env = dict(os.environ, TERM="xterm", LC_ALL="C.UTF-8")
+    env.pop("COLUMNS", None)
+    proc = subprocess.Popen([BIN] + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    data, sent = b"", False
+    deadline = time.monotonic() + RUN_TIMEOUT
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        if not sent and re.search(rb"\r[^\r\n\x1b]+", data):
+            time.sleep(0.3)  # a redraw or two more
+            proc.send_signal(sig)
+            sent = True
+        if proc.poll() is not None and not ready:
+            break
+    status = proc.wait(timeout=10)
+    os.close(master)
+    return data, status, sent
+
+
+def check_interrupt():
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        name = f"stats, {signal.Signals(sig).name} during the progress"
+        data, status, sent = run_until_progress(ARGS + ["--seeds", "0..999999999"], 80, sig)
+        check(f"{name}: a progress line was drawn", sent, repr(data[-300:]))
+        check(f"{name}: ended by the signal", status == -sig, f"status {status}")
+        screen = screen_of(data, 80)
+        check(f"{name}: the progress line is erased", screen == [], f"screen: {screen!r}\nbytes: {data[-200:]!r}")
+
+
+def check_deal_progress():
+    # Ratings take seconds each: the line must move by the seeds tried while no deal is found.
+    args = ["deal", "--difficulty", "easy", "--seed", "0", "--count", "3", "-r", "2", "--expert-samples", "4"]
+    chunks, elapsed, status = run_on_terminal(args + ["-o", os.devnull], 80)
+    updates = [u for _, u in progress_updates(chunks)]
+    form = re.compile(r"(\d+) / 3 deals \((\d+) seeds tried\)")
+    shown = [form.match(u) for u in updates]
+    check("deal --difficulty: exit 0", status == 0, repr(b"".join(d for _, d in chunks)[-300:]))
+    check("deal --difficulty: each update shows deals found and seeds tried", updates and all(shown),
+          "\n".join(updates[:10]))
+    tried = {int(m.group(2)) for m in shown if m}
+    check("deal --difficulty: the seeds tried move", len(tried) >= 2, f"{sorted(tried)}")
+
+
+group = sys.argv[2] if len(sys.argv) > 2 else "all"
+if group in ("interrupt", "all"):
+    check_interrupt()
+if group in ("deal-progress", "all"):
+    check_deal_progress()
+if group not in ("progress", "all"):
+    print(f"stats_pty: {failures} failed")
+    sys.exit(1 if failures else 0)
 
 with tempfile.TemporaryDirectory() as tmp:
     seeds = ARGS + ["--seeds", f"0..{DEALS - 1}"]
