@@ -43,4 +43,12 @@ std::string status_line(int moves, const GameName& name, std::size_t width) {
     return head + std::string(Gap) + shortened(name.deal, width > used ? width - used : 0);
 }
 
+std::string status_line_legend(std::size_t width) {
+    return wrap_text("The line under it: how many moves were made, and which game this is: the variant, the seed "
+                     "(or the PySolFC game, or which deal of a file) and, in a series, the game's number of how "
+                     "many.",
+                     width, "  ") +
+           "\n";
+}
+
 }  // namespace pyr

@@ -19,4 +19,7 @@ struct GameName {
 // the middle of the deal's name gives way to "...".
 std::string status_line(int moves, const GameName& name, std::size_t width);
 
+// What that line says, for play's `help status`, wrapped to `width`.
+std::string status_line_legend(std::size_t width);
+
 }  // namespace pyr

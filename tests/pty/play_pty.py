@@ -5,7 +5,7 @@ would, and checks what only a terminal can show:
   render   colour and Unicode decisions (TERM, NO_COLOR, --color, the locale,
            --ascii): the first screen must match exactly.
   hangup   a game cut off at several points, by SIGHUP, a closed terminal,
-           SIGTERM, Ctrl-C and Ctrl-D, leaves a log that validates and holds
+           SIGTERM, SIGINT and Ctrl-D, leaves a log that validates and holds
            exactly the moves made so far; --resume then finishes it, and the
            final log is byte-identical to an uninterrupted game's.
   lock     two games on one log (a dropped SSH link whose game still runs,
