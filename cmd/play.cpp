@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <system_error>
+#include <utility>
 
 #include <unistd.h>
 
@@ -121,13 +122,22 @@ private:
     std::optional<Outcome> dispatch(Table& t, const PlayCommand& cmd, bool back_allowed);
     void introduce(const Table& t, bool resumed, int k);
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
-    std::optional<Outcome> shown(const Table& t, Status st);
+    std::optional<Outcome> shown(Table& t, Status st);
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
     void list_moves(const Game& game);
     void hint(const Game& game, const std::string& argument);
     void save(const Table& t, const std::string& argument);
     bool confirm_quit(const Table& t);
+    // Moves the log could not take (a full disk) are tried again; if still
+    // not written, quit says so once and takes a second quit.
+    bool confirm_unsaved(Table& t) {
+        t.retry_save();
+        if (t.unsaved() == 0 || std::exchange(quit_unsaved_, true)) return true;
+        say(fmt::format("{} move{} not in the log, which cannot be written: save FILE keeps the game; quit again "
+                        "to leave without them", t.unsaved(), t.unsaved() == 1 ? " is" : "s are"));
+        return false;
+    }
     // A fresh game quit before its first move, outside a series: its log removed.
     bool drop_unplayed(Table& t) {
         if (!o_.resume.empty() || series_.kept() || !t.untouched() || !t.log().active()) return false;
@@ -151,6 +161,7 @@ private:
     LineEditor editor_;
     std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
+    bool quit_unsaved_ = false;       // quit was told that moves are not in the log
     RulesCache cache_;
     DealSource deals_;
     Series series_;
@@ -258,7 +269,7 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
         save(t, cmd.argument);
         return std::nullopt;
     case CommandKind::Quit:
-        if (!confirm_quit(t)) return std::nullopt;
+        if (!confirm_quit(t) || !confirm_unsaved(t)) return std::nullopt;
         if (drop_unplayed(t)) say("quit before the first move: no log is kept");
         else if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
         else say("quit: no log was kept");
@@ -299,8 +310,9 @@ std::optional<Session::Outcome> Session::move(Table& t, const MoveRequest& req) 
 
 // Shows the position after a step, `st` the game's status; the outcome when
 // the step ended the game.
-std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
+std::optional<Session::Outcome> Session::shown(Table& t, Status st) {
     show(t.game());
+    if (const std::string note = t.take_save_note(); !note.empty()) say(note);
     if (st == Status::InProgress) return std::nullopt;
     // The game is over: nothing left to resume but the series it is in.
     set_signal_note(series_.kept() ? series_.path() : "");
