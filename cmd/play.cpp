@@ -600,7 +600,7 @@ Subcommand setup_play(CLI::App& parent) {
                     fmt::print("{}", play::unfinished_list_text());
                     return static_cast<int>(ExitOk);
                 }
-                if (resume->count() > 0 && (o->resume.empty() || o->resume == "last")) o->resume = play::last_unfinished();
+                if (resume->count() > 0 && o->resume.empty()) o->resume = "last";
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");
@@ -617,6 +617,7 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
+                if (o->resume == "last") o->resume = play::last_unfinished();
                 set_lock_policy(o->lock == "require" ? LockPolicy::Require : LockPolicy::Warn);
                 play::catch_signals();
                 play::Session session(*o);
