@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <system_error>
+#include <utility>
 
 #include <unistd.h>
 
@@ -129,13 +130,22 @@ private:
     std::optional<Outcome> move(Table& t, const MoveRequest& req);
     std::optional<Outcome> set(Table& t, const std::string& argument);
     std::optional<Outcome> forced_now(Table& t);
-    std::optional<Outcome> shown(const Table& t, Status st);
+    std::optional<Outcome> shown(Table& t, Status st);
     bool undo(Table& t);
     std::optional<Outcome> redo(Table& t);
     void list_moves(const Game& game);
     void hint(const Game& game, const std::string& argument);
     void save(const Table& t, const std::string& argument);
     bool confirm_quit(const Table& t);
+    // Moves the log could not take (a full disk) are tried again; if still
+    // not written, quit says so once and takes a second quit.
+    bool confirm_unsaved(Table& t) {
+        t.retry_save();
+        if (t.unsaved() == 0 || std::exchange(quit_unsaved_, true)) return true;
+        say(fmt::format("{} move{} not in the log, which cannot be written: save FILE keeps the game; quit again "
+                        "to leave without them", t.unsaved(), t.unsaved() == 1 ? " is" : "s are"));
+        return false;
+    }
     // A fresh game quit before its first move, outside a series: its log removed.
     bool drop_unplayed(Table& t) {
         if (!o_.resume.empty() || series_.kept() || !t.untouched() || !t.log().active()) return false;
@@ -161,6 +171,7 @@ private:
     LineEditor editor_;
     std::unique_ptr<Expert> expert_;  // made at the first hint
     const Table* current_ = nullptr;  // the game being played, for Tab
+    bool quit_unsaved_ = false;       // quit was told that moves are not in the log
     RulesCache cache_;
     DealSource deals_;
     Series series_;
@@ -281,7 +292,7 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
     case CommandKind::Set:
         return set(t, cmd.argument);
     case CommandKind::Quit:
-        if (!confirm_quit(t)) return std::nullopt;
+        if (!confirm_quit(t) || !confirm_unsaved(t)) return std::nullopt;
         if (drop_unplayed(t)) say("quit before the first move: no log is kept");
         else if (t.log().active()) say_command("the game is saved; continue with:", resume_hint(resume_target(t)));
         else say("quit: no log was kept");
@@ -343,8 +354,9 @@ std::optional<Session::Outcome> Session::forced_now(Table& t) {
 
 // Shows the position after a step, `st` the game's status; the outcome when
 // the step ended the game.
-std::optional<Session::Outcome> Session::shown(const Table& t, Status st) {
+std::optional<Session::Outcome> Session::shown(Table& t, Status st) {
     show(t.game());
+    if (const std::string note = t.take_save_note(); !note.empty()) say(note);
     if (st == Status::InProgress) return std::nullopt;
     // The game is over: nothing left to resume but the series it is in.
     set_signal_note(series_.kept() ? series_.path() : "");
@@ -635,7 +647,7 @@ Subcommand setup_play(CLI::App& parent) {
                     fmt::print("{}", play::unfinished_list_text());
                     return static_cast<int>(ExitOk);
                 }
-                if (resume->count() > 0 && (o->resume.empty() || o->resume == "last")) o->resume = play::last_unfinished();
+                if (resume->count() > 0 && o->resume.empty()) o->resume = "last";
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");
@@ -652,6 +664,7 @@ Subcommand setup_play(CLI::App& parent) {
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, !o->deal_file.empty());
                 if (seed->count() > 0 && o->games > 1) check_seed_count(o->seed, static_cast<std::uint64_t>(o->games));
                 if (o->pysolfc && o->games > 1) check_pysolfc_count(*o->pysolfc, static_cast<std::uint64_t>(o->games));
+                if (o->resume == "last") o->resume = play::last_unfinished();
                 set_lock_policy(o->lock == "require" ? LockPolicy::Require : LockPolicy::Warn);
                 play::catch_signals();
                 play::Session session(*o);

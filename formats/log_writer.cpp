@@ -172,7 +172,13 @@ int LogWriter::append(std::string_view lines) {
     }
     // One write() per command: a signal cannot cut a line in half.
     const SignalsHeld held;
-    write_all(fd_, lines, path_);
+    try {
+        write_all(fd_, lines, path_);
+    } catch (const InputError&) {
+        // A write cut short (a full disk): the file as it was, whole lines only.
+        if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) { /* the torn tail stays: readers ignore it */ }
+        throw;
+    }
     const int first = lines_ + 1;
     lines_ += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
     whole_bytes_ = size_ += lines.size();

@@ -30,7 +30,8 @@ public:
     void open_existing(const std::string& path, std::string_view what = "this game is ");
     // Appends whole lines (`lines` ends with '\n') in one write, each ending
     // as the file's lines do (CRLF if its first line does). Returns the line
-    // number of the first line appended.
+    // number of the first line appended. Throws InputError when they cannot
+    // be written (a full disk), the file cut back to what it was.
     int append(std::string_view lines);
     // Replaces the log atomically by a copy without the lines numbered in
     // `lines` (1-based, as LineReader counts them) and without a torn last

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -162,40 +163,70 @@ Status Table::make(const Plan& plan) {
 }
 
 Status Table::apply(const std::vector<Move>& moves) {
-    std::string lines;
     for (const Move& m : moves) {
-        const std::string text = format_move(game_, m);
+        moves_.push_back(format_move(game_, m));
         game_.apply(m);
-        moves_.push_back(text);
-        lines += text + "\n";
     }
     steps_.push_back(static_cast<int>(moves.size()));
-    const Status st = game_.status();
-    // The last move and the result in one write: a log is never left
-    // with a finished game and no result line.
-    if (st != Status::InProgress) lines += format_result(game_);
-    const int first = log_->active() ? log_->append(lines) : 0;
-    for (std::size_t i = 0; i < moves.size(); ++i) lines_.push_back(first ? first + static_cast<int>(i) : 0);
-    if (st != Status::InProgress && first) result_line_ = first + static_cast<int>(moves.size());
-    return st;
+    write_unsaved();
+    return game_.status();
+}
+
+// The moves not in the log yet (all the new ones, unless a write failed
+// before) and the result once the game is over, in one write: a log is never
+// left with a finished game and no result line. On failure (a full disk) the
+// log is as it was; they are tried again at the next step.
+void Table::write_unsaved() {
+    if (!log_->active()) {
+        lines_.resize(moves_.size(), 0);
+        return;
+    }
+    const bool over = game_.status() != Status::InProgress;
+    if (lines_.size() == moves_.size() && (!over || result_line_)) return;
+    std::string lines;
+    for (std::size_t i = lines_.size(); i < moves_.size(); ++i) lines += moves_[i] + "\n";
+    if (over && !result_line_) lines += format_result(game_);
+    int first = 0;
+    try {
+        first = log_->append(lines);
+    } catch (const InputError& e) {
+        save_problem_ = e.format();
+        return;
+    }
+    while (lines_.size() < moves_.size()) lines_.push_back(first++);
+    if (over && !result_line_) result_line_ = first;
+    if (!save_problem_.empty()) note_ = "saved again: the log holds every move";
+    save_problem_.clear();
+}
+
+std::string Table::take_save_note() {
+    if (!save_problem_.empty()) {
+        const std::size_t n = unsaved();
+        note_ = fmt::format("not saved: {}; {} move{} kept here only, written again at your next move "
+                            "(save FILE writes the game elsewhere)",
+                            save_problem_, n, n == 1 ? "" : "s");
+    }
+    return std::exchange(note_, "");
 }
 
 std::vector<std::string> Table::undo() {
     const auto n = static_cast<std::size_t>(steps_.back());
     // The log first, so that a failure leaves game and log as they were. A
-    // game that was over loses its result line too.
-    if (log_->active()) {
-        std::vector<int> drop(lines_.end() - static_cast<std::ptrdiff_t>(n), lines_.end());
+    // game that was over loses its result line too. Moves a full disk kept
+    // out of the log are only taken back here.
+    const std::size_t kept = std::min(lines_.size(), moves_.size() - n);
+    if (log_->active() && (kept < lines_.size() || result_line_)) {
+        std::vector<int> drop(lines_.begin() + static_cast<std::ptrdiff_t>(kept), lines_.end());
         if (result_line_) drop.push_back(result_line_);
         log_->drop_lines(drop);
     }
+    lines_.resize(kept);
     result_line_ = 0;
     std::vector<std::string> step(n);
     for (std::size_t i = n; i-- > 0;) {
         game_.undo();
         step[i] = moves_.back();
         moves_.pop_back();
-        lines_.pop_back();
     }
     steps_.pop_back();
     undone_.push_back(step);

@@ -77,8 +77,17 @@ public:
     bool untouched() const { return steps_.empty() && undone_.empty(); }
 
     // Makes a planned move, in the game and in the log; what undo took back
-    // is no longer there to redo. The game's status after it.
+    // is no longer there to redo. The game's status after it. When the log
+    // cannot be written (a full disk), the move is made all the same, kept
+    // here, and written with the next step that can be: see take_save_note().
     Status make(const Plan& plan);
+    // The moves made that the log does not hold yet.
+    std::size_t unsaved() const { return moves_.size() - lines_.size(); }
+    // What to tell the player after a step: that moves could not be saved (and
+    // why), or that the log caught up. "" when nothing changed.
+    std::string take_save_note();
+    // Tries again to write the moves the log does not hold yet.
+    void retry_save() { write_unsaved(); }
 
     bool can_undo() const { return !steps_.empty(); }
     // Takes back the last step (one typed move; can_undo() first), in the log
@@ -106,15 +115,18 @@ private:
     bool adopt(const std::string& path, RulesCache& cache);
 
     Status apply(const std::vector<Move>& moves);
+    void write_unsaved();
 
     ReadDeal deal_;
     std::unique_ptr<LogWriter> log_;  // never null; held by pointer, as a LogWriter cannot move
     Game game_;
     std::vector<std::string> moves_;
-    std::vector<int> lines_;  // the log line of each move; 0 when no log is kept
+    std::vector<int> lines_;  // the log line of each move in the log; 0 when no log is kept
     std::vector<int> steps_;  // how many moves each command made, for undo
     std::vector<std::vector<std::string>> undone_;  // the steps undo took back, for redo (last first)
     int result_line_ = 0;  // the log's result line, once the game is over
+    std::string save_problem_;  // why the last write failed; "" when the log holds every move
+    std::string note_;
 };
 
 }  // namespace pyr::cmd::play

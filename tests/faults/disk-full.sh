@@ -80,4 +80,41 @@ check_equal "...saying why" "cannot undo: the log could not be rewritten: small/
 check_equal "...the move stays in the log, the next is appended" "QD AS,draw,draw,draw" "$(cat undo-moves.txt)"
 check_equal "...the log is valid" "small/game.log: ok: move log, variant traditional, 4 moves, unfinished" "$(cat undo-valid.txt)"
 check_equal "...no temporary file left" "" "$(cat undo-left.txt)"
+
+# 5. Moves on a full disk: the log's last page is full (a comment pads it to
+#    4093 bytes), so the next move cannot be appended. play says so at once,
+#    keeps playing, offers save FILE (written elsewhere), and writes the moves
+#    kept back as soon as there is room again; nothing played is lost.
+cat >moves.sh <<INSIDE
+mount -t tmpfs -o size=64k tmpfs small || exit 77
+printf 'qd as\n' | "$pyramide" play --seed 7 --log small/game.log >/dev/null 2>&1
+pad=\$(( 4093 - \$(stat -c %s small/game.log) - 3 ))
+printf '# %s\n' "\$(head -c \$pad /dev/zero | tr '\\0' x)" >>small/game.log
+mkfifo in
+COLUMNS=400 "$pyramide" play --resume small/game.log <in >moves-out.txt 2>&1 &
+pid=\$!
+exec 3>in
+dd if=/dev/zero of=small/filler bs=4k 2>/dev/null
+printf 'd\nd\nsave elsewhere.log\n' >&3
+for _ in \$(seq 100); do grep -q '^saved elsewhere.log' moves-out.txt && break; sleep 0.1; done
+sed -n '/^moves$/,\$p' small/game.log | grep -v '^#' | tail -n +2 | paste -sd, >moves-full.txt
+rm small/filler
+printf 'd\nquit\n' >&3
+exec 3>&-
+wait \$pid
+echo \$? >moves-status.txt
+sed -n '/^moves$/,\$p' small/game.log | grep -v '^#' | tail -n +2 | paste -sd, >moves-log.txt
+"$pyramide" validate small/game.log >moves-valid.txt 2>&1
+INSIDE
+unshare -m bash moves.sh 2>mount-error.txt
+check_equal "moves on a full disk: play goes on, and ends as asked" 0 "$(cat moves-status.txt)"
+check_equal "...saying at once that the move is not saved, and why" \
+    "not saved: small/game.log: cannot write: No space left on device; 1 move kept here only, written again at your next move (save FILE writes the game elsewhere),not saved: small/game.log: cannot write: No space left on device; 2 moves kept here only, written again at your next move (save FILE writes the game elsewhere)" \
+    "$(grep '^not saved' moves-out.txt | paste -sd,)"
+check_equal "...the log stays whole meanwhile" "QD AS" "$(cat moves-full.txt)"
+check_equal "...save FILE writes the whole game elsewhere" "QD AS,draw,draw" \
+    "$(sed -n '/^moves$/,$p' elsewhere.log | tail -n +2 | paste -sd,)"
+check_equal "...with room again, the log catches up" "saved again: the log holds every move" "$(grep '^saved again' moves-out.txt)"
+check_equal "...nothing played is lost" "QD AS,draw,draw,draw" "$(cat moves-log.txt)"
+check_equal "...the log is valid" "small/game.log: ok: move log, variant traditional, 4 moves, unfinished" "$(cat moves-valid.txt)"
 finish
