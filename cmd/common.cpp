@@ -16,6 +16,7 @@
 #include "formats/json.hpp"
 #include "formats/leftovers.hpp"
 #include "formats/text.hpp"
+#include "formats/wrap.hpp"
 #include "usage.hpp"
 
 namespace pyr::cmd {
@@ -181,13 +182,21 @@ RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* s
     return style;
 }
 
-std::size_t terminal_columns(std::FILE* stream) {
+std::optional<std::size_t> window_columns(std::FILE* stream) {
     winsize ws{};
     if (::ioctl(::fileno(stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
     // As a user or a script sets it; anything else (empty, "abc", 0) is ignored.
     const char* columns = std::getenv("COLUMNS");
     if (const std::optional<std::uint64_t> n = parse_decimal(columns ? columns : "", 1, 100000)) return *n;
-    return 80;
+    return std::nullopt;
+}
+
+std::size_t terminal_columns(std::FILE* stream) { return window_columns(stream).value_or(80); }
+
+std::size_t text_columns(std::FILE* stream) { return window_columns(stream).value_or(NoWrap); }
+
+void print_wrapped(std::string_view text, std::string_view indent) {
+    fmt::print("{}", wrap_text(text, text_columns(stdout), indent));
 }
 
 std::uint64_t random_seed() {

@@ -6,12 +6,14 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "formats/error.hpp"
 #include "formats/numbers.hpp"
@@ -60,10 +62,24 @@ bool use_color(const std::string& when, std::FILE* stream);
 bool use_unicode(bool ascii_flag);
 RenderStyle render_style(const std::string& color_when, bool ascii, std::FILE* stream);
 
-// The width of the terminal `stream` writes to (TIOCGWINSZ), else the
-// COLUMNS environment variable, else 80: read again for every screen, so a
-// resized window is followed.
+// The width of the window `stream` shows in: the terminal's (TIOCGWINSZ),
+// else the COLUMNS environment variable when set; none for a pipe or a file.
+// Read again for every screen, so a resized window is followed.
+std::optional<std::size_t> window_columns(std::FILE* stream);
+// The width a picture (a position, play's screen) is drawn for: the window's, else 80.
 std::size_t terminal_columns(std::FILE* stream);
+// The width lines of text wrap to: the window's, else NoWrap (a pipe gets
+// whole lines, for grep and scripts).
+std::size_t text_columns(std::FILE* stream);
+// Every human-readable report goes out through this: `text` to stdout,
+// wrapped at words to text_columns(stdout), the next lines of a broken line
+// starting with `indent`. Keep words together with unbreakable() (formats/wrap.hpp).
+void print_wrapped(std::string_view text, std::string_view indent = "  ");
+// fmt::print to stdout through print_wrapped().
+template <class... T>
+void wrapped_print(fmt::format_string<T...> form, T&&... args) {
+    print_wrapped(fmt::format(form, std::forward<T>(args)...));
+}
 
 // --seeds A..B of stats and deal (parse_seed_range()): the whole range of
 // 2^64 seeds is more deals than a count holds, refused. Throws InputError.

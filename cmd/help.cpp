@@ -2,6 +2,7 @@
 // installed (as `git help` does), else that subcommand's --help text.
 #include <cerrno>
 #include <csignal>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -14,6 +15,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "help_format.hpp"
+#include "formats/wrap.hpp"
 #include "usage.hpp"
 
 extern char** environ;
@@ -61,8 +64,12 @@ std::string help_text(const CLI::App* app, const std::string& path) {
 int run_help(const HelpOptions& o, const CLI::App& root) {
     if (o.words.empty()) {
         fmt::print("{}", help_text(&root, root.get_name()));
-        fmt::print("The manual: man pyramide, man pyramide-SUBCOMMAND; the files: man 5 pyramide-deal,\n"
-                   "man 5 pyramide-movelog, man 5 pyramide-series, man 5 pyramide-variants.\n");
+        // Each page's name is kept whole: "man 5 pyramide-deal".
+        const std::string text = fmt::format("The manual: {}, {}; the files: {}, {}, {}, {}.", unbreakable("man pyramide"),
+                                             unbreakable("man pyramide-SUBCOMMAND"), unbreakable("man 5 pyramide-deal"),
+                                             unbreakable("man 5 pyramide-movelog"), unbreakable("man 5 pyramide-series"),
+                                             unbreakable("man 5 pyramide-variants"));
+        fmt::print("{}\n", wrap_text(text, std::min(HelpWidth, terminal_columns(stdout))));
         return ExitOk;
     }
     const CLI::App* app = &root;

@@ -403,7 +403,7 @@ void Session::list_moves(const Game& game) {
 // The expert's move (lib/players/expert.hpp), or the blind player's for
 // `hint quick`; the expert is made at the first hint, which takes a moment.
 void Session::hint(const Game& game, const std::string& argument) {
-    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game)));
+    if (argument == "quick") return say(quick_hint_text(game, blind_choice(game), width()));
     if (!expert_) {
         ExpertOptions eo;
         eo.samples = HintSamples;

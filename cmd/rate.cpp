@@ -51,7 +51,7 @@ std::string name_text(const DealName& n) {
 void rate_one(const RateCmdOptions& o, const Rules& rules, const Deal& deal, const DealName& name) {
     const Rating r = rate_deal(rules, deal, o.rating);
     if (!o.json) {
-        fmt::print("{}: {}\n", name_text(name), rating_text(r));
+        print_wrapped(fmt::format("{}: {}\n", name_text(name), rating_text(r)));
     } else {
         JsonWriter w;
         w.begin_object().key("variant").value(rules.variant.name);

@@ -13,6 +13,7 @@
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
 #include "formats/movelog.hpp"
+#include "formats/wrap.hpp"
 
 namespace pyr::cmd {
 
@@ -27,6 +28,12 @@ struct ReplayOptions {
     bool analyse = false;
     AnalysisOptions analysis;
 };
+
+// A heading ("move 3: JH 2H"), then the position drawn for the window.
+void print_board(const std::string& heading, const Game& g, const RenderStyle& style) {
+    print_wrapped(heading);
+    fmt::print("{}", render_position(g, style, terminal_columns(stdout)));
+}
 
 int run_replay(const ReplayOptions& o) {
     RulesCache cache;
@@ -53,9 +60,9 @@ int run_replay(const ReplayOptions& o) {
         // Name the rules the log was checked against.
         std::string title = "variant " + printable(game.variant().name);
         if (log.deal.deal.has_seed) title += fmt::format(", seed {}", log.deal.deal.seed);
-        fmt::print("{}\n", title);
+        print_wrapped(title + "\n");
     }
-    if (!o.json && !o.final_only) fmt::print("start\n{}", render_position(game, style));
+    if (!o.json && !o.final_only) fmt::print("start\n{}", render_position(game, style, terminal_columns(stdout)));
     int n = 0;
     // format_move needs the position before the move: keep a copy one move behind.
     Game before = game;
@@ -69,7 +76,7 @@ int run_replay(const ReplayOptions& o) {
             before.apply(m);
             if (o.final_only) return;
             if (o.json) position_json(g, w, text);
-            else fmt::print("\nmove {}: {}\n{}", n, text, render_position(g, style));
+            else print_board(fmt::format("\nmove {}: {}\n", n, unbreakable(text)), g, style);
         });
     } catch (const InputError& e) {
         if (e.severity != Severity::Invalid) throw;
@@ -86,8 +93,8 @@ int run_replay(const ReplayOptions& o) {
         w.end_object();
         fmt::print("{}\n", w.str());
     } else {
-        if (o.final_only) fmt::print("after {} move{}\n{}", n, n == 1 ? "" : "s", render_position(game, style));
-        if (!illegal || o.final_only) fmt::print("\n{}\n", result_text(game));
+        if (o.final_only) print_board(fmt::format("after {} move{}\n", n, n == 1 ? "" : "s"), game, style);
+        if (!illegal || o.final_only) print_wrapped(fmt::format("\n{}\n", result_text(game)));
     }
     if (illegal) return report(*illegal);
     return game.status() == Status::Won ? ExitOk : ExitNegative;

@@ -41,7 +41,7 @@ std::string note(const AnalysedMove& m) {
     std::string text = m.a.throws_win() ? "LOSES THE WIN" : "";
     if (!m.a.expert_differs()) return text;
     if (!text.empty()) text += "; ";
-    text += "expert: " + m.expert_move;
+    text += "expert: " + unbreakable(m.expert_move);
     return m.a.exact ? text : text + fmt::format(" {}", m.a.expert_move_wins);
 }
 
@@ -58,22 +58,27 @@ struct Columns {
     }
 };
 
+// A row too wide for the window goes on under the "played" column.
+constexpr std::string_view RowIndent = "           ";
+
 void print_row(const Columns& c, const AnalysedMove& m) {
-    fmt::print("{}\n", c.row(std::to_string(m.number), std::to_string(m.logged->line), m.played, verdict_cell(m.a),
-                             expert_cell(m.a), note(m)));
+    print_wrapped(c.row(std::to_string(m.number), std::to_string(m.logged->line), unbreakable(m.played), verdict_cell(m.a),
+                        expert_cell(m.a), note(m)) + "\n",
+                  RowIndent);
     std::fflush(stdout);  // an analysis is slow: each line as it is found
 }
 
 void print_text_head(const MoveLog& log, const Game& start, const AnalysisOptions& o, const Columns& c) {
     std::string title = "variant " + printable(start.variant().name);
     if (log.deal.deal.has_seed) title += fmt::format(", seed {}", log.deal.deal.seed);
-    fmt::print("{}\n", title);
+    print_wrapped(title + "\n");
     if (start.unseen_stock().size() <= 1)
-        fmt::print("solver and expert: no card is unseen, the expert plays the solver's line\n");
+        print_wrapped("solver and expert: no card is unseen, the expert plays the solver's line\n");
     else
-        fmt::print("solver: the stock known; expert: wins of {} stock orders it cannot see\n", o.expert_samples);
-    if (start.variant().scored) fmt::print("(a scored variant: judged on winning only, not the score)\n");
-    fmt::print("{}\n", c.row("move", "line", "played", "solver", "expert", ""));
+        print_wrapped(fmt::format("solver: the stock known; expert: wins of {} stock orders it cannot see\n",
+                                  o.expert_samples));
+    if (start.variant().scored) print_wrapped("(a scored variant: judged on winning only, not the score)\n");
+    print_wrapped(c.row("move", "line", "played", "solver", "expert", "") + "\n", RowIndent);
 }
 
 // "moves that lost the win: 12" and "moves where the expert chose otherwise: 5, 12", or "none".
@@ -85,8 +90,9 @@ void print_text_summary(const std::vector<AnalysedMove>& moves) {
     }
     if (lost.empty()) lost.push_back("none");
     if (differ.empty()) differ.push_back("none");
-    fmt::print("\n{}\n", wrap_list("moves that lost the win: ", lost, ", ", 80, "  "));
-    fmt::print("{}\n", wrap_list("moves where the expert chose otherwise: ", differ, ", ", 80, "  "));
+    const std::size_t width = text_columns(stdout);
+    fmt::print("\n{}\n", wrap_list("moves that lost the win: ", lost, ", ", width, "  "));
+    fmt::print("{}\n", wrap_list("moves where the expert chose otherwise: ", differ, ", ", width, "  "));
 }
 
 void verdict_json(JsonWriter& w, Verdict v) {
@@ -187,7 +193,7 @@ int run_analysis(const MoveLog& log, const std::string& file, const std::vector<
     if (o.json) print_json(log, file, warnings, o, moves, game, illegal);
     else print_text_summary(moves);
     if (illegal) return report(*illegal);
-    if (!o.json) fmt::print("{}\n", result_text(game));
+    if (!o.json) print_wrapped(result_text(game) + "\n");
     return game.status() == Status::Won ? ExitOk : ExitNegative;
 }
 

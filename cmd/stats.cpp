@@ -303,15 +303,15 @@ void LogCounter::print(ReportForm form) const {
         fmt::print("{}\n{}\n", head, row);
     } else {
         if (t_.logs == 0)
-            fmt::print("no valid log to count\n");
+            wrapped_print("no valid log to count\n");
         else
-            fmt::print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
+            wrapped_print("variant {}, {} log{}: {} won, {} lost, {} unfinished\n", printable(variant_), t_.logs,
                        t_.logs == 1 ? "" : "s", t_.won, t_.lost, t_.unfinished);
-        if (scored_) fmt::print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
+        if (scored_) wrapped_print("score: total {}, mean {:.2f}\n", t_.total_score, mean);
         if (series_len_ > 0)
-            fmt::print("series of {}: {} complete, {} par (total 0 or more)\n", series_len_, t_.series, t_.par_series);
-        if (!invalid_.empty()) fmt::print("invalid: {}, not counted above\n", invalid_.size());
-        for (const InputError& e : invalid_) fmt::print("  {}\n", printable(e.format()));
+            wrapped_print("series of {}: {} complete, {} par (total 0 or more)\n", series_len_, t_.series, t_.par_series);
+        if (!invalid_.empty()) wrapped_print("invalid: {}, not counted above\n", invalid_.size());
+        for (const InputError& e : invalid_) wrapped_print("  {}\n", printable(e.format()));
     }
 }
 

@@ -111,7 +111,7 @@ int band_start(int score, int width) { return score >= 0 ? score / width * width
 // The mean, a table of how many deals reach each band of scores, and the par
 // series; `who`: "best" (the solver's) or "expert".
 void scores_text(const std::string& title, const std::string& who, const BestTally& b) {
-    fmt::print("  {:<27}{:>9} deals, mean {:.3f}\n", title, b.deals(), mean_best(b));
+    wrapped_print("  {:<27}{:>9} deals, mean {:.3f}\n", title, b.deals(), mean_best(b));
     if (b.scores.empty()) return;
     const int width = band_width(b);
     std::map<int, std::uint64_t> bands;
@@ -119,18 +119,18 @@ void scores_text(const std::string& title, const std::string& who, const BestTal
     for (const auto& [start, n] : bands) {
         const std::string scores =
             width == 1 ? fmt::format("{}", start) : fmt::format("{} to {}", start, start + width - 1);
-        fmt::print("    score {:<19}{:>9} {:7.3f}%\n", scores, n, 100 * rate(n, b.deals()));
+        wrapped_print("    score {:<19}{:>9} {:7.3f}%\n", scores, n, 100 * rate(n, b.deals()));
     }
     if (b.series_of == 0) return;
     if (b.series == 0) {
-        fmt::print("  {:<27}{:>9}: fewer than {} deals in a row\n", fmt::format("par series of {} ({})", b.series_of, who),
+        wrapped_print("  {:<27}{:>9}: fewer than {} deals in a row\n", fmt::format("par series of {} ({})", b.series_of, who),
                    "none", b.series_of);
         return;
     }
     const auto [lo, hi] = wilson(b.par_series, b.series);
-    fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", fmt::format("par series of {} ({})", b.series_of, who),
+    wrapped_print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", fmt::format("par series of {} ({})", b.series_of, who),
                b.par_series, 100 * rate(b.par_series, b.series), 100 * lo, 100 * hi);
-    fmt::print("    of {} series: {} consecutive deals each, total 0 or more\n", b.series, b.series_of);
+    wrapped_print("    of {} series: {} consecutive deals each, total 0 or more\n", b.series, b.series_of);
 }
 
 }  // namespace
@@ -212,18 +212,18 @@ void print_report(const Report& r, ReportForm form) {
         return;
     }
     // The variant and the source may come from a part's JSON: never raw to a terminal.
-    fmt::print("variant {}, {} deal{} ({})\n", printable(r.variant), t.deals, t.deals == 1 ? "" : "s",
+    wrapped_print("variant {}, {} deal{} ({})\n", printable(r.variant), t.deals, t.deals == 1 ? "" : "s",
                printable(source_text(r)));
     for (int i = 0; i < Measures; ++i) {
         if (!r.on[i] || i == BestMeasure) continue;
         const auto [lo, hi] = wilson(t.hits[i], t.deals);
         // At most 78 columns, "100.000-100.000%" included.
-        fmt::print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
+        wrapped_print("  {:<27}{:>9} {:7.3f}%  95% interval {:.3f}-{:.3f}%\n", MeasureTitles[i], t.hits[i],
                    100 * rate(t.hits[i], t.deals), 100 * lo, 100 * hi);
     }
     if (r.on[BestMeasure]) scores_text(MeasureTitles[BestMeasure], "best", t.best);
     if (r.on[ExpertMeasure] && r.scored) scores_text("score of the expert player", "expert", t.expert_score);
-    if (t.gave_up) fmt::print("  {:<27}{:>9}\n", "gave up (--node-limit)", t.gave_up);
+    if (t.gave_up) wrapped_print("  {:<27}{:>9}\n", "gave up (--node-limit)", t.gave_up);
 }
 
 }  // namespace pyr::cmd

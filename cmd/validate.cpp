@@ -211,19 +211,19 @@ std::string handed_out_text(const FileReport& r, const HandedOut& h) {
 
 void print_text(const FileReport& r, bool quiet, const HandedOut& h) {
     if (!r.ok && r.error.severity == Severity::Invalid)
-        return void(fmt::print("{}invalid: {}\n", printable(r.error.where()), printable(r.error.message)));
+        return void(wrapped_print("{}invalid: {}\n", printable(r.error.where()), printable(r.error.message)));
     if (!r.ok) return void(report(r.error));
     if (quiet) return;
     if (r.kind == InputKind::Series)
-        fmt::print("{}: ok: series, {}, {}{} game{}: {} won, {} lost, {} unfinished{}\n", printable(r.file),
+        wrapped_print("{}: ok: series, {}, {}{} game{}: {} won, {} lost, {} unfinished{}\n", printable(r.file),
                    variants_text(r), r.games, r.of_games ? fmt::format(" of {}", r.of_games) : "",
                    (r.of_games ? r.of_games : r.games) == 1 ? "" : "s", r.won, r.lost, r.unfinished,
                    handed_out_text(r, h));
     else if (r.kind == InputKind::Log)
-        fmt::print("{}: ok: move log, {}, {} move{}, {}{}{}\n", printable(r.file), variants_text(r), r.moves,
+        wrapped_print("{}: ok: move log, {}, {} move{}, {}{}{}\n", printable(r.file), variants_text(r), r.moves,
                    r.moves == 1 ? "" : "s", r.result, handed_out_text(r, h), r.torn ? " (torn last line ignored)" : "");
     else
-        fmt::print("{}: ok: {} deal{}, {}{}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r),
+        wrapped_print("{}: ok: {} deal{}, {}{}\n", printable(r.file), r.deals, r.deals == 1 ? "" : "s", variants_text(r),
                    handed_out_text(r, h));
 }
 

@@ -84,10 +84,12 @@ int list_variants(bool json) {
             continue;
         }
         if (!l.file.empty() && !heading) {
-            fmt::print("\nuser presets, in {}:\n", printable(user_variant_dir()));
+            wrapped_print("\nuser presets, in {}:\n", printable(user_variant_dir()));
             heading = true;
         }
-        fmt::print("{:<14}{}\n", printable(l.name), l.error ? "(not usable: see the message on stderr)" : printable(l.summary));
+        print_wrapped(fmt::format("{:<14}{}\n", printable(l.name),
+                                  l.error ? "(not usable: see the message on stderr)" : printable(l.summary)),
+                      "              ");
     }
     w.end_array().end_object();
     if (json) fmt::print("{}\n", w.str());

@@ -44,7 +44,23 @@ std::string_view without_trailing_spaces(std::string_view s) {
     return s;
 }
 
+// The text as it is written out: every NoBreakSpace a plain space.
+std::string plain_spaces(std::string text) {
+    for (std::size_t at = text.find(NoBreakSpace); at != std::string::npos; at = text.find(NoBreakSpace, at))
+        text.replace(at, NoBreakSpace.size(), " ");
+    return text;
+}
+
 }  // namespace
+
+std::string unbreakable(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == ' ') out.append(NoBreakSpace);
+        else out += c;
+    }
+    return out;
+}
 
 std::size_t display_width(std::string_view text) {
     std::size_t width = 0;
@@ -70,6 +86,25 @@ std::string wrap_text(std::string_view text, std::size_t width, std::string_view
         out += '\n';
         pos = newline + 1;
     }
+    return plain_spaces(std::move(out));
+}
+
+std::string reflow(std::string_view text) {
+    std::string out;
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t newline = std::min(text.find('\n', pos), text.size());
+        out.append(text.substr(pos, newline - pos));
+        if (newline == text.size()) break;
+        const std::string_view next = text.substr(newline + 1);
+        // A line joins the one before when both hold words, it is not indented
+        // and the one before ends mid-sentence (not at a full stop or a colon).
+        const std::string_view before = without_trailing_spaces(out);
+        const bool joins = !next.empty() && next[0] != ' ' && next[0] != '\n' && !before.empty() &&
+                           std::string_view("\n.:").find(before.back()) == std::string_view::npos;
+        if (joins) out.resize(without_trailing_spaces(out).size());
+        out += joins ? ' ' : '\n';
+        pos = newline + 1;
+    }
     return out;
 }
 
@@ -78,25 +113,28 @@ std::string wrap_list(std::string_view head, const std::vector<std::string>& ite
     const std::string_view tail = without_trailing_spaces(separator);
     std::string out(head);
     std::size_t used = display_width(head);
-    bool line_start = true;
+    // A head of words ("moves: ") is not a line start: the first item may go to the next line.
+    bool line_start = without_trailing_spaces(head).empty();
     for (std::size_t i = 0; i < items.size(); ++i) {
         // What the item needs on this line: the separator before it, and the
         // separator's mark after it unless it is the last.
+        const std::string_view before = i == 0 ? std::string_view() : separator;
         const std::size_t w = display_width(items[i]) + (i + 1 < items.size() ? display_width(tail) : 0);
-        if (!line_start && used + display_width(separator) + w > width) {
-            out.append(tail);
+        if (!line_start && used + display_width(before) + w > width) {
+            if (i == 0) out.resize(without_trailing_spaces(out).size());
+            else out.append(tail);
             out += '\n';
             out.append(indent);
             used = display_width(indent);
-        } else if (!line_start) {
-            out.append(separator);
-            used += display_width(separator);
+        } else {
+            out.append(before);
+            used += display_width(before);
         }
         out += items[i];
         used += display_width(items[i]);
         line_start = false;
     }
-    return out;
+    return plain_spaces(std::move(out));
 }
 
 }  // namespace pyr

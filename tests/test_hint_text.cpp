@@ -46,8 +46,25 @@ TEST_CASE("hint text: wins of the stock orders, the best move and the next", "[h
     CHECK(hint_text(game, weighed(game, {"8D 5C", "QH AH", "draw"}, {9, 7, 2}), false, 80) ==
           "hint: 8D 5C (wins 9 of 64 stock orders; QH AH: 7 of 64)");
     CHECK(hint_text(game, weighed(game, {"draw"}, {3}), false, 80) == "hint: draw (wins 3 of 64 stock orders)");
-    CHECK(hint_text(game, weighed(game, {"QH AH", "8D 5C"}, {0, 0}), false, 80) ==
+    CHECK(hint_text(game, weighed(game, {"QH AH", "8D 5C"}, {0, 0}), false, 100) ==
           "hint: QH AH (no move wins in any of 64 stock orders tried: the rule of thumb's move)");
+}
+
+// At 40 columns a line breaks between words, never between the two cards of a move.
+TEST_CASE("hint text: a narrow window breaks between words, never inside a move", "[hint]") {
+    const Rules rules(load_variant("traditional"));
+    const Game game(rules, deal_from_seed(rules.variant, 2));
+    CHECK(hint_text(game, weighed(game, {"QH AH", "8D 5C"}, {0, 0}), false, 80) ==
+          "hint: QH AH (no move wins in any of 64 stock orders tried: the rule of thumb's\n  move)");
+    CHECK(hint_text(game, weighed(game, {"draw", "8D 5C"}, {9, 7}), false, 36) ==
+          "hint: draw (wins 9 of 64 stock\n  orders; 8D 5C: 7 of 64)");
+    CHECK(hint_text(game, weighed(game, {"draw", "8D 5C"}, {9, 7}), false, 40) ==
+          "hint: draw (wins 9 of 64 stock orders;\n  8D 5C: 7 of 64)");
+    // The head leaves no room for the first move: it goes to the next line whole.
+    const ExpertChoice c = weighed(game, {"8D 5C", "QH AH", "draw"}, {7, 7, 0});
+    CHECK(hint_text(game, c, true, 40) == "hint all (wins of 64 stock orders):\n  8D 5C 7, QH AH 7, draw 0");
+    CHECK(quick_hint_text(game, legal(game, "8D 5C"), 14) == "hint: 8D 5C\n  (rule of\n  thumb)");
+    CHECK(quick_hint_text(game, legal(game, "8D 5C"), 8) == "hint:\n  8D 5C\n  (rule\n  of\n  thumb)");
 }
 
 TEST_CASE("hint text: hint all lists every move weighed, wrapped between moves", "[hint]") {
@@ -91,5 +108,5 @@ TEST_CASE("hint text: a move nothing was weighed for says why", "[hint]") {
 TEST_CASE("hint text: hint quick names the rule of thumb", "[hint]") {
     const Rules rules(load_variant("traditional"));
     const Game game(rules, deal_from_seed(rules.variant, 2));
-    CHECK(quick_hint_text(game, legal(game, "8D 5C")) == "hint: 8D 5C (rule of thumb)");
+    CHECK(quick_hint_text(game, legal(game, "8D 5C"), 80) == "hint: 8D 5C (rule of thumb)");
 }

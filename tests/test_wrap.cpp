@@ -87,6 +87,33 @@ TEST_CASE("wrap: wrap_list never breaks an item") {
     CHECK(wrap_list("moves: ", moves, ", ", 20, "       ") == "moves: QH AS, KD,\n       JC 2D, draw");
     CHECK(wrap_list("  ", {"stock 23", "left 52"}, "   ", 14, "  ") == "  stock 23\n  left 52");
     CHECK(wrap_list("x: ", {}, ", ", 10, "") == "x: ");
+    // A head of words that leaves no room for the first item: the item starts the next line.
+    CHECK(wrap_list("all moves: ", moves, ", ", 14, "  ") == "all moves:\n  QH AS, KD,\n  JC 2D, draw");
+    CHECK(wrap_list("moves: ", moves, ", ", pyr::NoWrap, "  ") == "moves: QH AS, KD, JC 2D, draw");
+}
+
+TEST_CASE("wrap: reflow joins the lines of a sentence, keeps paragraphs, lists and examples") {
+    using pyr::reflow;
+    CHECK(reflow("Deal games: easy,\nmedium, hard or expert") == "Deal games: easy, medium, hard or expert");
+    CHECK(reflow("One sentence.\nAnother one") == "One sentence.\nAnother one");
+    CHECK(reflow("Examples:\n  pyramide deal\n  pyramide play") == "Examples:\n  pyramide deal\n  pyramide play");
+    CHECK(reflow("a\n\nb\n") == "a\n\nb\n");
+    CHECK(reflow("trailing   \nspaces") == "trailing spaces");
+    CHECK(reflow("  \nx") == "  \nx");
+    CHECK(reflow("") == "");
+}
+
+TEST_CASE("wrap: a no-break space keeps words together and is written as a space") {
+    const std::string pair = pyr::unbreakable("JH 2H");
+    CHECK(pair == "JH\u00a02H");
+    CHECK(display_width(pair) == 5);
+    CHECK(wrap_text("hint: " + pair + " (wins 3 of 9)", 9, "  ") == "hint:\n  JH 2H\n  (wins 3\n  of 9)");
+    CHECK(wrap_text("hint: " + pair, 40) == "hint: JH 2H");
+    CHECK(wrap_text("hint: " + pair, pyr::NoWrap) == "hint: JH 2H");
+    CHECK(wrap_list("x: ", {pair}, ", ", 4, "") == "x:\nJH 2H");
+    // NoWrap: no line is too long.
+    const std::string long_line(500, 'a');
+    CHECK(wrap_text(long_line + " " + long_line, pyr::NoWrap) == long_line + " " + long_line);
 }
 
 TEST_CASE("wrap: every position of every variant fits widths from 40 to 80") {

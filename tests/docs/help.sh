@@ -24,13 +24,21 @@ export LC_ALL=C.UTF-8 MANWIDTH=80 MANPAGER=cat PAGER=cat
 
 # The overview.
 overview=$(MANPATH=$no_pages "$bin" help)
-expect_same "pyramide help (first lines)" "$("$bin" --help)" "$(head -n -2 <<<"$overview")"
+expect_same "pyramide help (first lines)" "$("$bin" --help)" "$(sed '/^The manual:/,$d' <<<"$overview")"
 grep -q "man pyramide" <<<"$overview" || fail "pyramide help does not say where the manual is"
 
 # Pages not installed: the --help text of the subcommand.
 for path in deal play validate replay solve stats "stats merge" variants "variants show" help; do
     # shellcheck disable=SC2086  # the path is words
     expect_same "MANPATH=(empty) pyramide help $path" "$("$bin" $path --help)" "$(MANPATH=$no_pages "$bin" help $path)"
+done
+
+# Each description is wrapped once, not its 80-column lines again: a phrase
+# the source breaks in the middle reads whole.
+for want in "deal|medium, hard or expert" "rate|never, the default" \
+    "stats|Wilson intervals) or many move logs" "help|installed), or this overview."; do
+    "$bin" ${want%%|*} --help | grep -qF -- "${want#*|}" ||
+        fail "pyramide ${want%%|*} --help breaks '${want#*|}' (a description wrapped twice)"
 done
 
 # Every --help line fits 80 columns: CLI11 would print the

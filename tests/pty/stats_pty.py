@@ -132,14 +132,15 @@ def progress_updates(chunks):
 reports = {}
 
 
-def report_on_pipes(name, args, feed):
+def report_on_pipes(name, args, feed, cols):
     """The run with stdout and stderr on pipes (once for the same arguments): no
-    progress. On two threads, for speed: the report is the same."""
-    key = (tuple(args), feed)
+    progress. On two threads, for speed: the report is the same. COLUMNS makes
+    it wrapped as on a terminal of `cols` columns."""
+    key = (tuple(args), feed, cols)
     if key not in reports:
         two = [a if a != "1" or args[i - 1] != "-j" else "2" for i, a in enumerate(args)]
         report = subprocess.run([BIN] + two, input=feed, stdin=subprocess.DEVNULL if feed is None else None,
-                                capture_output=True, timeout=RUN_TIMEOUT)
+                                capture_output=True, timeout=RUN_TIMEOUT, env=dict(os.environ, COLUMNS=str(cols)))
         check(f"{name}, stderr a pipe: no progress at all", report.stderr == b"", repr(report.stderr[:300]))
         check(f"{name}, stderr a pipe: exit 0", report.returncode == 0, report.stdout.decode())
         reports[key] = report
@@ -147,7 +148,7 @@ def report_on_pipes(name, args, feed):
 
 
 def check_run(name, args, cols, total, feed=None):
-    report = report_on_pipes(name, args, feed)
+    report = report_on_pipes(name, args, feed, cols)
     chunks, elapsed, status = run_on_terminal(args, cols, feed)
     data = b"".join(d for _, d in chunks)
     updates = progress_updates(chunks)
