@@ -138,12 +138,15 @@ private:
     void save(const Table& t, const std::string& argument);
     bool confirm_quit(const Table& t);
     // Moves the log could not take (a full disk) are tried again; if still
-    // not written, quit says so once and takes a second quit.
+    // not written, quit (or the answer to "another game?") says so once and
+    // takes a second one.
     bool confirm_unsaved(Table& t) {
         t.retry_save();
         if (t.unsaved() == 0 || std::exchange(quit_unsaved_, true)) return true;
-        say(fmt::format("{} move{} not in the log, which cannot be written: save FILE keeps the game; quit again "
-                        "to leave without them", t.unsaved(), t.unsaved() == 1 ? " is" : "s are"));
+        const std::size_t n = t.unsaved();
+        say(fmt::format("{} move{} not in the log, which cannot be written: save FILE keeps the game (after undo, "
+                        "once it is over); the same answer again leaves without them",
+                        n, n == 1 ? " is" : "s are"));
         return false;
     }
     // A fresh game quit before its first move, outside a series: its log removed.
@@ -473,8 +476,8 @@ std::unique_ptr<Table> Session::new_game(int k) {
             at = t->create_series_log(path, cache_);
             if (at != path) say(fmt::format("{} is another file: this game's log is {}", printable(path), printable(at)));
         }
-        if (const std::string problem = series_.add(k, at, deals_.deal_file(), deals_.first_pysolfc()); !problem.empty())
-            say(problem);
+        const std::string problem = series_.add(k, at, deals_.deal_file(), deals_.first_pysolfc());
+        if (!problem.empty()) say(problem);
     }
     return t;
 }
@@ -542,6 +545,7 @@ std::optional<int> Session::another_game(Table& t, int k, Outcome out) {
             break;
         }
         if (*a != "u" && *a != "undo") {
+            if (!confirm_unsaved(t)) continue;
             more = *a == "y" || *a == "yes";
             break;
         }
@@ -625,7 +629,8 @@ Subcommand setup_play(CLI::App& parent) {
             ->expected(0, 1);
     app->add_flag("--list", o->list, "List the unfinished games in the log folder");
     add_choice_option(*app, "--lock", o->lock,
-                      "Where the log cannot be locked (a file system\nwithout flock): warn and play, or require: refuse",
+                      "Where the log cannot be locked (a file system\n"
+                      "without flock): warn and play, or require: refuse",
                       {"warn", "require"});
     add_choice_option(*app, "--color", o->color,
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",

@@ -58,7 +58,8 @@ void lock_file(int fd, const std::string& path, std::string_view what) {
         // goes on unguarded, saying so, unless it was told to refuse.
         if (policy == LockPolicy::Require)
             throw InputError(path, 0, 0,
-                             fmt::format("cannot lock: {} (--lock=require: no game without its lock)", std::strerror(err)));
+                             fmt::format("cannot lock: {} (--lock=require: no game without its lock)",
+                                         std::strerror(err)));
         if (!noted)
             note = fmt::format("{}: cannot be locked here ({}): a second play on this log will not be stopped",
                                printable(path), std::strerror(err));

@@ -24,7 +24,8 @@ const std::vector<CommandInfo>& play_commands() {
         {CommandKind::Hint, "hint", {"h"}, "", "the expert's move, not seeing the stock (also: hint all, hint quick)"},
         {CommandKind::Show, "show", {"s"}, "", "show the position again (so does an empty line)"},
         {CommandKind::Help, "help", {"?"}, "", "this list (help status: the line under the cards)"},
-        {CommandKind::Save, "save", {}, "FILE", "write the whole game so far to FILE (- prints it), as when the log's disk is full"},
+        {CommandKind::Save, "save", {}, "FILE",
+         "write the whole game so far to FILE (- prints it), as when the log's disk is full"},
         {CommandKind::Set, "set", {}, "auto",
          "on or off: make forced moves at once (a {lone} alone; a pair whose card has no other partner left), "
          "undone with the move that led to them"},

@@ -98,7 +98,8 @@ Series read_series(LineReader& lines) {
         }
     }
     if (!s.deals.empty() && !s.pysolfc.empty())
-        throw InputError(lines.name(), s.pysolfc_line, s.pysolfc_col, "a series takes its deals from 'deals' or 'pysolfc', not both");
+        throw InputError(lines.name(), s.pysolfc_line, s.pysolfc_col,
+                         "a series takes its deals from 'deals' or 'pysolfc', not both");
     s.torn_line = lines.torn_line();
     s.torn_text = lines.torn_text();
     return s;
