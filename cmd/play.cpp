@@ -242,7 +242,7 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
         show(t.game());
         return std::nullopt;
     case CommandKind::Help:
-        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) : help_text(v, width()));
+        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width(), style_) : help_text(v, width()));
         return std::nullopt;
     case CommandKind::Save:
         save(t, cmd.argument);
