@@ -286,7 +286,7 @@ std::optional<Session::Outcome> Session::dispatch(Table& t, const PlayCommand& c
         show(t.game());
         return std::nullopt;
     case CommandKind::Help:
-        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width()) + status_line_legend(width())
+        fmt::print("{}", cmd.argument == "status" ? status_legend(v, width(), style_) + status_line_legend(width())
                                                   : help_text(v, width()));
         return std::nullopt;
     case CommandKind::Save:

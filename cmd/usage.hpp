@@ -9,13 +9,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "formats/near_name.hpp"
+
 namespace pyr::cmd {
 
-// Levenshtein distance between two words.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-// "; did you mean 'deal'?" for the candidate nearest `word` when it is near
-// enough to be a typo, else "".
-std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+// did_you_mean(): formats/near_name.hpp.
+using pyr::did_you_mean;
 
 // `word` names no subcommand of `app`: "'dael' is not a pyramide command; did
 // you mean 'deal'?", "'zz' is not a subcommand of 'pyramide stats' (it has merge)".

@@ -7,6 +7,7 @@
 
 #include "error.hpp"
 #include "movelog.hpp"
+#include "near_name.hpp"
 #include "text.hpp"
 #include "wrap.hpp"
 
@@ -35,6 +36,19 @@ const std::vector<CommandInfo>& play_commands() {
 }
 
 namespace {
+// The names a mistyped command is near: each command's, a move's examples left out.
+std::vector<std::string> command_names() {
+    std::vector<std::string> out;
+    for (const CommandInfo& c : play_commands())
+        if (c.name.find(' ') == std::string_view::npos && c.name != "KD") out.emplace_back(c.name);
+    return out;
+}
+
+std::string unknown_command(std::string_view word) {
+    const std::string guess = did_you_mean(ascii_lower(word), command_names());
+    return fmt::format("unknown command '{}'{}", printable(word), guess.empty() ? ": type help for the list" : guess);
+}
+
 // A command's names ("draw, d") and what it does, for this variant.
 struct HelpEntry {
     std::string names, help;
@@ -161,7 +175,7 @@ bool parse_command(DeckKind deck, std::string_view line, PlayCommand& out, std::
     if (parse_move(deck, line, out.move, not_a_move, col)) return true;
     // One word that is no move was meant as a command.
     why = not_a_move.kind == MoveSyntax::UnknownWord
-              ? fmt::format("unknown command '{}': type help for the list", printable(toks[0].text))
+              ? unknown_command(toks[0].text)
               : std::move(not_a_move.text);
     return false;
 }

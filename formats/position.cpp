@@ -100,11 +100,12 @@ std::vector<std::string> status_items(const Game& g, const RenderStyle& style, s
 }
 }  // namespace
 
-std::string status_legend(const Variant& v, std::size_t width) {
+std::string status_legend(const Variant& v, std::size_t width, const RenderStyle& style) {
     std::vector<std::pair<std::string, std::string>> items;
     // Example cards in this deck's names: a Queen (a caballo in the Spanish deck) and a 5.
-    const std::string turned = "[" + card_name(v.deck, Card::make(v.deck == DeckKind::Spanish ? 11 : 12, 1)) + "]";
-    const std::string top = "[" + card_name(v.deck, Card::make(5, 2)) + "]";
+    const RenderStyle plain{style.unicode, false};  // no colour in a sentence
+    const std::string turned = "[" + show_card(v.deck, Card::make(v.deck == DeckKind::Spanish ? 11 : 12, 1), plain) + "]";
+    const std::string top = "[" + show_card(v.deck, Card::make(5, 2), plain) + "]";
     if (v.stock_size() > 0) {
         items.emplace_back(fmt::format("stock {}", v.stock_size() - 1), "cards still in the stock, face down");
         if (v.draw == 1)
@@ -126,7 +127,7 @@ std::string status_legend(const Variant& v, std::size_t width) {
         items.emplace_back(fmt::format("score -{}", cards), "the score if the game ended now: the bonus of the pass in which the pyramid "
                                         "was cleared, less a point for every card left");
     std::size_t column = 0;
-    for (const auto& [name, _] : items) column = std::max(column, name.size() + 4);
+    for (const auto& [name, _] : items) column = std::max(column, display_width(name) + 4);
     std::string out = wrap_text("The line under the cards (-- for an empty place):", width, "  ") + "\n";
     for (const auto& [name, meaning] : items)
         out += wrap_text(fmt::format("  {:<{}}{}", name, column - 2, meaning), width, std::string(column, ' ')) + "\n";

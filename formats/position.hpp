@@ -25,8 +25,9 @@ inline constexpr std::size_t MinScreenWidth = 40;
 // than that are drawn in parts, and the status line is broken between its items.
 std::string render_position(const Game& game, const RenderStyle& style, std::size_t width = 80);
 // What each item of the status line under the cards means, for this variant
-// (play's `help status`), wrapped to `width`.
-std::string status_legend(const Variant& v, std::size_t width = 80);
+// (play's `help status`), wrapped to `width`; its example cards drawn as the
+// board draws them (`style`: "[Q♥]" where the board shows suit symbols).
+std::string status_legend(const Variant& v, std::size_t width = 80, const RenderStyle& style = {});
 
 // The position as a JSON object (see formats/movelog.md, "replay --json");
 // `move`, when given, is the move that led to it.

@@ -15,6 +15,7 @@
 #include <toml++/toml.h>
 
 #include "error.hpp"
+#include "near_name.hpp"
 #include "text.hpp"
 
 namespace pyr {
@@ -274,6 +275,11 @@ void read_pass_bonus(const Field& f, Variant& v) {
     }
 }
 
+// Every key read_key() knows, and `base`: the names a mistyped key is near.
+const std::vector<std::string> VariantKeys = {
+    "base", "name", "summary", "deck", "target", "layout", "rows", "reserve", "piles", "pile_depth", "passes", "draw",
+    "waste_piles", "turned_pairs_waste", "overlapping", "goal", "scored", "pass_bonus", "card_penalty", "series"};
+
 // One key of a file (not `base`) into what the file sets.
 void read_key(const Field& f, Settings& s) {
     const std::string& k = f.key;
@@ -298,7 +304,7 @@ void read_key(const Field& f, Settings& s) {
     else if (k == "pass_bonus") read_pass_bonus(f, v);
     else if (k == "card_penalty") v.card_penalty = f.integer(0, 1000);
     else if (k == "series") v.series = f.integer(0, 100);
-    else fail(f.key_at, fmt::format("unknown key '{}'", excerpt(k)));
+    else fail(f.key_at, fmt::format("unknown key '{}'{}", excerpt(k), did_you_mean(k, VariantKeys)));
 }
 
 // The name of a user file without a `name` key: the file's.
@@ -338,8 +344,13 @@ public:
             std::error_code ec;
             if (!std::filesystem::exists(user, ec)) {
                 std::string names;
-                for (const Preset& p : presets()) names += (names.empty() ? "" : ", ") + std::string(p.name);
-                throw InputError("", 0, 0, fmt::format("unknown variant '{}' (presets: {})", excerpt(spec), names));
+                std::vector<std::string> list;
+                for (const Preset& p : presets()) {
+                    names += (names.empty() ? "" : ", ") + std::string(p.name);
+                    list.emplace_back(p.name);
+                }
+                throw InputError("", 0, 0, fmt::format("unknown variant '{}' (presets: {}){}", excerpt(spec), names,
+                                                       did_you_mean(ascii_lower(spec), list)));
             }
             source = user;
             text = read_file(user, MaxSmallFileBytes, "a variant file");

@@ -201,7 +201,7 @@ TEST_CASE("variant toml: a base cycle is an error at the base that closes it, no
 
 TEST_CASE("variant toml: unknown key, wrong type, out of range: file, line and column") {
     // An unknown key points at the key; a bad value at the value.
-    CHECK(parse_error("base = \"traditional\"\n\n  drawz = 3\n") == "mine.toml:3:3: unknown key 'drawz'");
+    CHECK(parse_error("base = \"traditional\"\n\n  drawz = 3\n") == "mine.toml:3:3: unknown key 'drawz'; did you mean 'draw'?");
     CHECK(parse_error("base = \"traditional\"\ndraw = \"two\"\n") == "mine.toml:2:8: draw must be an integer, not a string");
     CHECK(parse_error("base = \"traditional\"\ndraw = 1.5\n") ==
           "mine.toml:2:8: draw must be an integer, not a number with a fraction");
@@ -220,7 +220,7 @@ TEST_CASE("variant toml: unknown key, wrong type, out of range: file, line and c
     CHECK(parse_error("base = \"nosuch\"\n") ==
           "mine.toml:1:8: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, "
           "spanish, reserve, apophis, triangle, tut)");
-    CHECK(parse_error("[rules]\ndraw = 1\n") == "mine.toml:1:2: unknown key 'rules'");
+    CHECK(parse_error("[rules]\ndraw = 1\n") == "mine.toml:1:2: unknown key 'rules'; did you mean 'piles'?");
     CHECK(parse_error(std::string("draw = 1\0", 9)) == "mine.toml: binary data (a NUL byte): not a TOML file");
     // TOML syntax errors come from toml++, with its position.
     CHECK(parse_error("draw = \n") == "mine.toml:1:8: TOML: Error while parsing key-value pair: expected value, saw '\\n'");
