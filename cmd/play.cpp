@@ -21,6 +21,7 @@
 #include "lib/players/expert.hpp"
 #include "lib/players/strategy.hpp"
 #include "line_editor.hpp"
+#include "play/daily.hpp"
 #include "play/deal_source.hpp"
 #include "play/paths.hpp"
 #include "play/series.hpp"
@@ -45,6 +46,7 @@ struct PlayOptions {
     int games = 0;
     bool seed_given = false;
     std::optional<PysolfcNumber> pysolfc;  // --pysolfc N: PySolFC's games N, N+1, ...
+    std::string daily;                     // --daily [DATE]: the deal of the day (cmd/play/daily.hpp)
 };
 
 // A typed line longer than this is refused whole: no command is that long, and
@@ -525,6 +527,14 @@ int Session::run() {
 
 }  // namespace play
 
+namespace play {
+// The option that names another deal than --daily's, "" when none does.
+std::string daily_conflict(const PlayOptions& o, bool seeded) {
+    return seeded ? "--seed" : o.pysolfc ? "--pysolfc" : !o.deal_file.empty() ? "a deal file" : !o.resume.empty() ? "--resume"
+           : o.games > 1 ? "--games" : "";
+}
+}  // namespace play
+
 Subcommand setup_play(CLI::App& parent) {
     auto o = std::make_shared<play::PlayOptions>();
     CLI::App* app = parent.add_subcommand(
@@ -551,14 +561,19 @@ Subcommand setup_play(CLI::App& parent) {
                       "auto (a terminal, NO_COLOR unset or empty, TERM\nnot dumb), always or never",
                       {"auto", "always", "never"});
     app->add_flag("--ascii", o->ascii, "Suit letters, not symbols (always so when the\nlocale is not UTF-8)");
+    CLI::Option* daily = play::add_daily_option(*app, o->daily);
     add_number_option(*app, "--games", o->games,
                       "Play N games (1 to 1000) and total the score\n(Par Pyramide's series is 6 games)", 1, 1000);
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
                 "  pyramide play --seed 7 --log - < moves.txt\n"
                 "  pyramide play --resume \\\n"
                 "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log");
-    return {app, [o, seed, pysolfc] {
+    return {app, [o, seed, pysolfc, daily] {
                 o->seed_given = seed->count() > 0;
+                if (daily->count() > 0) {
+                    o->seed = play::daily_seed(o->variant, o->daily, play::daily_conflict(*o, seed->count() > 0));
+                    o->seed_given = true;
+                }
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");

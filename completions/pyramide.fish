@@ -96,6 +96,7 @@ complete -c pyramide -n '__pyramide_at deal' -l difficulty -x -a 'easy medium ha
 complete -c pyramide -n '__pyramide_at deal' -s r -l runs -x -d "The expert's games a deal (--difficulty)"
 complete -c pyramide -n '__pyramide_at deal' -l expert-samples -x -d 'Stock orders each choice is weighed in (--difficulty)'
 complete -c pyramide -n '__pyramide_at deal' -l expert-seed -x -d "The expert's first seed (--difficulty)"
+complete -c pyramide -n '__pyramide_at deal' -l daily -d 'The deal of the day (today, or DATE), rated'
 
 # pyramide play
 complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'
@@ -109,6 +110,7 @@ complete -c pyramide -n '__pyramide_at play' -l resume -r -F -d 'Continue the ga
 complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' -d 'Colour the suits'
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
+complete -c pyramide -n '__pyramide_at play' -l daily -d 'Play the deal of the day (today, or DATE)'
 
 # pyramide validate
 complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'
