@@ -6,7 +6,7 @@
 # bash-completion itself, so `source completions/pyramide.bash` works too.
 # tests/docs/completions.sh fails when this file and the binary disagree.
 
-_pyramide_subcommands="deal play validate replay solve rate stats variants help"
+_pyramide_subcommands="deal play validate replay solve rate round stats variants help"
 
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
@@ -17,12 +17,15 @@ _pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
 _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
+_pyramide_opts_round="-h --help"
+_pyramide_opts_round_new="-h --help --name -v --variant --deals --seeds --winnable -s --seed --band --attempts --hint --undo --opens --closes --json"
+_pyramide_opts_round_show="-h --help --json"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty --name --winnable --band --attempts --hint --undo --opens --closes"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -84,7 +87,8 @@ _pyramide() {
         esac
         if [[ -z $path ]]; then
             path=$w
-        elif [[ $path == stats && $w == merge && $nargs == 0 ]] || [[ $path == variants && $w == show ]]; then
+        elif [[ $path == stats && $w == merge && $nargs == 0 ]] || [[ $path == variants && $w == show ]] ||
+            [[ $path == round && $nargs == 0 && ($w == new || $w == show) ]]; then
             path="$path $w"
         else
             ((nargs++))
@@ -105,7 +109,7 @@ _pyramide() {
         --color)
             mapfile -t COMPREPLY < <(compgen -W "auto always never" -- "$cur")
             return ;;
-        --difficulty)
+        --difficulty | --band)
             mapfile -t COMPREPLY < <(compgen -W "easy medium hard expert" -- "$cur")
             return ;;
         --measure)
@@ -115,10 +119,14 @@ _pyramide() {
             mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind best expert" -- "${cur##*,}")
             compopt -o nospace 2>/dev/null
             return ;;
+        --hint | --undo)
+            mapfile -t COMPREPLY < <(compgen -W "allowed counted refused" -- "$cur")
+            return ;;
         -o | --output | --log | --resume | --deal | --deals)
             _pyramide_files
             return ;;
-        -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard)
+        -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard | \
+            --name | --winnable | --attempts | --opens | --closes)
             return ;;
     esac
 
@@ -138,6 +146,10 @@ _pyramide() {
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
         "stats merge") _pyramide_files_ending .json ;;
+        round) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "new show" -- "$cur") ;;
+        "round new" | "round show")
+            compopt -o filenames 2>/dev/null
+            ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
         variants) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
         "variants show")
             if ((nargs == 0)); then
@@ -153,6 +165,7 @@ _pyramide() {
                 case $prev in
                     stats) mapfile -t COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
                     variants) mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
+                    round) mapfile -t COMPREPLY < <(compgen -W "new show" -- "$cur") ;;
                 esac
             fi ;;
     esac
