@@ -1,6 +1,6 @@
 // pyramide round: hosted rounds. `round new` makes a round's folder (the round
 // file, its frozen variant and deals, the players' log folder), `round show`
-// prints it (formats/round.md).
+// prints it, `round standings` ranks its players (formats/round.md).
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -11,6 +11,7 @@
 #include "common.hpp"
 #include "deal_filter.hpp"
 #include "progress.hpp"
+#include "round_standings.hpp"
 #include "usage.hpp"
 #include "formats/deal_format.hpp"
 #include "formats/json.hpp"
@@ -42,7 +43,7 @@ struct RoundOptions {
     int attempts = 1;
     std::string hint = "counted", undo = "allowed";
     std::string opens, closes;
-    bool json = false;
+    bool json = false, csv = false;
 };
 
 // The round as JSON: its rules, and the seed of each deal (null: none).
@@ -204,6 +205,15 @@ int run_show(const RoundOptions& o) {
     return ExitOk;
 }
 
+int run_standings(const RoundOptions& o) {
+    RulesCache cache;
+    const RoundFolder f = load_round(o.dir, cache);
+    const std::vector<Standing> all = round_standings(f);
+    const std::string out = o.json ? standings_json(f, all) : o.csv ? standings_csv(f, all) : standings_text(f, all);
+    std::fputs(out.c_str(), stdout);
+    return ExitOk;
+}
+
 void check_new_options(const RoundOptions& o, const CLI::Option* seed, const CLI::Option* band) {
     const int sources = !o.deals_file.empty() + !o.seeds.empty() + (o.winnable > 0);
     if (sources != 1)
@@ -252,13 +262,22 @@ Subcommand setup_round(CLI::App& parent) {
     required_argument(show->add_option("round", o->dir, "The round's folder or its round.toml"),
                       "round show: give the round's folder");
     show->add_flag("--json", o->json, "Print JSON");
+    CLI::App* standings = app->add_subcommand("standings", "Rank the players: every log checked against the deals");
+    required_argument(standings->add_option("round", o->dir, "The round's folder or its round.toml"),
+                      "round standings: give the round's folder");
+    standings->add_flag("--json", o->json, "Print JSON");
+    standings->add_flag("--csv", o->csv, "Print CSV");
     app->require_subcommand(1);
     app->footer("Examples:\n  pyramide round new friday --winnable 5 --band medium --seed 100\n"
-                "  pyramide round show friday");
-    return {app, [o, make, show, seed, band] {
+                "  pyramide round show friday\n  pyramide round standings friday --csv");
+    return {app, [o, make, standings, seed, band] {
                 if (make->parsed()) {
                     check_new_options(*o, seed, band);
                     return run_new(*o);
+                }
+                if (standings->parsed()) {
+                    if (o->json && o->csv) throw UsageError("--json and --csv exclude each other: give one");
+                    return run_standings(*o);
                 }
                 return run_show(*o);
             }};

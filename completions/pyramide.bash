@@ -20,6 +20,7 @@ _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --
 _pyramide_opts_round="-h --help"
 _pyramide_opts_round_new="-h --help --name -v --variant --deals --seeds --winnable -s --seed --band --attempts --hint --undo --opens --closes --json"
 _pyramide_opts_round_show="-h --help --json"
+_pyramide_opts_round_standings="-h --help --json --csv"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
@@ -88,7 +89,7 @@ _pyramide() {
         if [[ -z $path ]]; then
             path=$w
         elif [[ $path == stats && $w == merge && $nargs == 0 ]] || [[ $path == variants && $w == show ]] ||
-            [[ $path == round && $nargs == 0 && ($w == new || $w == show) ]]; then
+            [[ $path == round && $nargs == 0 && ($w == new || $w == show || $w == standings) ]]; then
             path="$path $w"
         else
             ((nargs++))
@@ -146,8 +147,8 @@ _pyramide() {
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
         "stats merge") _pyramide_files_ending .json ;;
-        round) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "new show" -- "$cur") ;;
-        "round new" | "round show")
+        round) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "new show standings" -- "$cur") ;;
+        "round new" | "round show" | "round standings")
             compopt -o filenames 2>/dev/null
             ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
         variants) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
@@ -165,7 +166,7 @@ _pyramide() {
                 case $prev in
                     stats) mapfile -t COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
                     variants) mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
-                    round) mapfile -t COMPREPLY < <(compgen -W "new show" -- "$cur") ;;
+                    round) mapfile -t COMPREPLY < <(compgen -W "new show standings" -- "$cur") ;;
                 esac
             fi ;;
     esac

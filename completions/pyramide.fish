@@ -31,7 +31,7 @@ function __pyramide_path
             set path stats merge
         else if test "$path" = variants -a "$w" = show
             set path variants show
-        else if test "$path" = round; and contains -- $w new show
+        else if test "$path" = round; and contains -- $w new show standings
             set path round $w
         else
             break
@@ -76,7 +76,7 @@ complete -c pyramide -n '__pyramide_at ""' -a validate -d 'Check deal files and 
 complete -c pyramide -n '__pyramide_at ""' -a replay -d 'Replay a move log'
 complete -c pyramide -n '__pyramide_at ""' -a solve -d 'Find a winning line for a deal'
 complete -c pyramide -n '__pyramide_at ""' -a rate -d 'Rate deals for a player who does not see the stock'
-complete -c pyramide -n '__pyramide_at ""' -a round -d 'Host a round: make it, show it'
+complete -c pyramide -n '__pyramide_at ""' -a round -d 'Host a round: make it, show it, rank its players'
 complete -c pyramide -n '__pyramide_at ""' -a stats -d 'Measure many deals or move logs'
 complete -c pyramide -n '__pyramide_at ""' -a variants -d 'List the variant presets'
 complete -c pyramide -n '__pyramide_at ""' -a help -d 'Show the manual page of a subcommand'
@@ -119,6 +119,7 @@ complete -c pyramide -n '__pyramide_at play' -l daily -d 'Play the deal of the d
 complete -c pyramide -n '__pyramide_at round' -s h -l help -d 'Print the subcommands and exit'
 complete -c pyramide -n '__pyramide_at round' -a new -d 'Make a round in a new folder'
 complete -c pyramide -n '__pyramide_at round' -a show -d 'Print a round'
+complete -c pyramide -n '__pyramide_at round' -a standings -d 'Rank the players'
 complete -c pyramide -n '__pyramide_at round new' -a '(__fish_complete_directories)' -d 'New folder'
 complete -c pyramide -n '__pyramide_at round new' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at round new' -l name -x -d "The round's name"
@@ -137,6 +138,10 @@ complete -c pyramide -n '__pyramide_at round new' -l json -d 'Print the round ma
 complete -c pyramide -n '__pyramide_at round show' -a '(__fish_complete_directories)' -d 'Round folder'
 complete -c pyramide -n '__pyramide_at round show' -s h -l help -d 'Print the options and exit'
 complete -c pyramide -n '__pyramide_at round show' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at round standings' -a '(__fish_complete_directories)' -d 'Round folder'
+complete -c pyramide -n '__pyramide_at round standings' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at round standings' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at round standings' -l csv -d 'Print CSV'
 
 # pyramide validate
 complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'
@@ -223,5 +228,5 @@ complete -c pyramide -n '__pyramide_at variants show' -l json -d 'Print the rule
 complete -c pyramide -n '__pyramide_at help; and test (count (commandline -opc)) -eq 2' -a "$subcommands"
 complete -c pyramide -n '__pyramide_at help; and contains -- stats (commandline -opc)' -a merge
 complete -c pyramide -n '__pyramide_at help; and contains -- variants (commandline -opc)' -a show
-complete -c pyramide -n '__pyramide_at help; and contains -- round (commandline -opc)' -a 'new show'
+complete -c pyramide -n '__pyramide_at help; and contains -- round (commandline -opc)' -a 'new show standings'
 complete -c pyramide -n '__pyramide_at help' -s h -l help -d 'Print the options and exit'

@@ -28,14 +28,14 @@ expect_same "pyramide help (first lines)" "$("$bin" --help)" "$(head -n -2 <<<"$
 grep -q "man pyramide" <<<"$overview" || fail "pyramide help does not say where the manual is"
 
 # Pages not installed: the --help text of the subcommand.
-for path in deal play validate replay solve stats "stats merge" variants "variants show" round "round new" "round show" help; do
+for path in deal play validate replay solve stats "stats merge" variants "variants show" round "round new" "round show" "round standings" help; do
     # shellcheck disable=SC2086  # the path is words
     expect_same "MANPATH=(empty) pyramide help $path" "$("$bin" $path --help)" "$(MANPATH=$no_pages "$bin" help $path)"
 done
 
 # Every --help line fits 80 columns: CLI11 would print the
 # descriptions at any length; WrappingFormatter wraps them at words.
-for path in "" deal play validate replay solve stats "stats merge" variants "variants show" round "round new" "round show" help; do
+for path in "" deal play validate replay solve stats "stats merge" variants "variants show" round "round new" "round show" "round standings" help; do
     # shellcheck disable=SC2086  # the path is words
     wide=$("$bin" $path --help | awk 'length($0) > 80 { print NR ": " $0 }')
     [ -z "$wide" ] || fail "pyramide $path --help has lines over 80 columns:"$'\n'"$wide"
