@@ -12,7 +12,7 @@ _pyramide_subcommands="deal play validate replay solve rate round stats variants
 # them that take a value (whose value is not a positional argument).
 _pyramide_opts_top="-h --help -V --version"
 _pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed --daily"
-_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --daily --games"
+_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --color --ascii --daily --round --player --games"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit"
@@ -26,7 +26,7 @@ _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty --name --winnable --band --attempts --hint --undo --opens --closes"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty --name --winnable --band --attempts --hint --undo --opens --closes --round --player"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -123,11 +123,11 @@ _pyramide() {
         --hint | --undo)
             mapfile -t COMPREPLY < <(compgen -W "allowed counted refused" -- "$cur")
             return ;;
-        -o | --output | --log | --resume | --deal | --deals)
+        -o | --output | --log | --resume | --deal | --deals | --round)
             _pyramide_files
             return ;;
         -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard | \
-            --name | --winnable | --attempts | --opens | --closes)
+            --name | --winnable | --attempts | --opens | --closes | --player)
             return ;;
     esac
 

@@ -9,7 +9,7 @@
 function __pyramide_path
     set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --color \
         --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
-        -r --runs --fewest-node-limit --difficulty --name --winnable --band --attempts --hint --undo --opens --closes
+        -r --runs --fewest-node-limit --difficulty --round --player --name --winnable --band --attempts --hint --undo --opens --closes
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -114,6 +114,8 @@ complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' 
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
 complete -c pyramide -n '__pyramide_at play' -l daily -d 'Play the deal of the day (today, or DATE)'
+complete -c pyramide -n '__pyramide_at play' -l round -x -a '(__fish_complete_directories)' -d 'Play the next deal of this hosted round'
+complete -c pyramide -n '__pyramide_at play' -l player -x -d "With --round: the player's name"
 
 # pyramide round
 complete -c pyramide -n '__pyramide_at round' -s h -l help -d 'Print the subcommands and exit'
