@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-million bench-shortest clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-daily bench-million bench-shortest clean
 all: build
 
 deps:
@@ -65,6 +65,11 @@ bench-winnable: build
 RATED ?= 10
 bench-rate: build
 	bench/rate.sh $(RATED)
+
+# The deal of the day for DAILY_DAYS dates: each winnable and in its weekday's band.
+DAILY_DAYS ?= 366
+bench-daily: build
+	bench/daily.sh $(DAILY_DAYS)
 
 # The stats target: a million traditional deals on every core, timed.
 LAST_SEED ?= 999999

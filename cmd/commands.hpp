@@ -21,6 +21,7 @@ Subcommand setup_validate(CLI::App& parent);
 Subcommand setup_replay(CLI::App& parent);
 Subcommand setup_variants(CLI::App& parent);
 Subcommand setup_rate(CLI::App& parent);
+Subcommand setup_round(CLI::App& parent);
 Subcommand setup_help(CLI::App& parent);
 
 }  // namespace pyr::cmd

@@ -1,4 +1,5 @@
 // pyramide deal: seeded deals, one or many, in the text, line, JSON or mchung94 form.
+#include <array>
 #include <functional>
 #include <memory>
 
@@ -12,6 +13,8 @@
 #include "formats/deal_format.hpp"
 #include "formats/mchung94.hpp"
 #include "formats/variant_toml.hpp"
+#include "formats/utc_date.hpp"
+#include "lib/players/daily.hpp"
 #include "lib/rules/shuffle.hpp"
 
 namespace pyr::cmd {
@@ -36,6 +39,8 @@ struct DealOptions {
     unsigned jobs = 0;  // 0: one a hardware thread
     std::uint64_t node_limit = 0;
     std::optional<SeedRange> seeds;  // --seeds A..B: every seed of the range (that the filter keeps)
+    bool daily = false;      // --daily: the deal of the day
+    std::string daily_date;  // its date, YYYY-MM-DD; empty: today (UTC)
     bool filtered() const { return winnable || unwinnable || !difficulty.empty(); }
 };
 
@@ -182,7 +187,39 @@ int run_range_filtered(const DealOptions& o, const Rules& rules, DealFormat form
     return ExitOk;
 }
 
+// "# deal of the day 2026-12-04 (friday: hard)", after the text form's first line.
+std::string with_daily_comment(const std::string& text_form, std::int64_t days, const DailyDeal& d) {
+    constexpr std::array<const char*, 7> Weekdays = {"monday", "tuesday", "wednesday", "thursday",
+                                                     "friday", "saturday", "sunday"};
+    const std::string day = Weekdays[static_cast<std::size_t>(((days + 3) % 7 + 7) % 7)];
+    std::string band(band_name(daily_band(days)));
+    if (d.band != daily_band(days)) band += fmt::format(", none in the first {} seeds: {}", DailyScanSeeds, band_name(d.band));
+    const std::size_t first_line = text_form.find('\n') + 1;
+    return text_form.substr(0, first_line) + fmt::format("# deal of the day {} ({}: {})\n", format_date(days), day, band) +
+           text_form.substr(first_line);
+}
+
+// --daily: the day's seed (formats/deal.md, "The deal of the day"), with its rating.
+int run_daily_deal(const DealOptions& o) {
+    const std::int64_t days = o.daily_date.empty() ? today_utc() : read_date(o.daily_date, "--daily");
+    const Rules rules(load_variant(o.variant));
+    const DealFormat format = format_of(o);
+    check_form(rules, format);
+    const std::optional<DailyDeal> d = daily_deal(rules, days, job_count(o.jobs));
+    if (!d) {
+        message(fmt::format("--daily {}: none of the {} seeds from {} is winnable in variant '{}'", format_date(days),
+                            DailyScanSeeds, daily_first_seed(days, rules.variant.name), rules.variant.name));
+        return ExitNegative;
+    }
+    const std::string deal = format_deal(rules, deal_from_seed(rules.variant, d->seed), format, DealNote{true, d->rating});
+    Output out(o.output);
+    out.write(format == DealFormat::Text ? with_daily_comment(deal, days, *d) : deal);
+    out.commit();
+    return ExitOk;
+}
+
 int run_deal(DealOptions o, bool seeded) {
+    if (o.daily) return run_daily_deal(o);
     if (o.pysolfc) return run_pysolfc_deal(o);
     if (o.seeds) {
         const Rules rules(load_variant(o.variant));
@@ -251,6 +288,13 @@ void check_range_options(const DealOptions& o, const CLI::Option* seed, const CL
                                      MaxDeals));
 }
 
+// --daily names the deal: no other source, one deal, no filter.
+void check_daily_options(const DealOptions& o, bool seeded) {
+    const char* other = seeded ? "--seed" : o.seeds ? "--seeds" : o.pysolfc ? "--pysolfc" : o.count != 1 ? "--count" : o.winnable ? "--winnable"
+                        : o.unwinnable ? "--unwinnable" : !o.difficulty.empty() ? "--difficulty" : nullptr;
+    if (other) throw UsageError(fmt::format("--daily: one deal, the day's, chosen and rated by date: not with {}", other));
+}
+
 void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options,
                           const std::vector<CLI::Option*>& difficulty_options) {
     if (o.winnable && o.unwinnable) throw UsageError("--winnable and --unwinnable exclude each other: give one");
@@ -292,6 +336,10 @@ Subcommand setup_deal(CLI::App& parent) {
         add_choice_option(*app, "-f,--format", o->format, "text, line, json or mchung94 (deck string)",
                           {"text", "line", "json", "mchung94"});
     app->add_flag("--json", o->json, "The same as --format json");
+    CLI::Option* daily = app->add_option("--daily", o->daily_date,
+                                         "The deal of the day, rated: today (UTC) or DATE,\nYYYY-MM-DD (pyramide-deal(1))")
+                             ->expected(0, 1)
+                             ->type_name("[DATE]");
     app->add_option("-o,--output", o->output, "Write to FILE (whole or not at all); - is stdout")->capture_default_str();
     const std::vector<CLI::Option*> filter_options = add_filter_options(*app, *o);
     const std::vector<CLI::Option*> difficulty_options = add_difficulty_options(*app, *o);
@@ -299,7 +347,7 @@ Subcommand setup_deal(CLI::App& parent) {
                 "  pyramide deal --winnable --seed 1 --count 10 --format json\n"
                 "  pyramide deal --seeds 0..999 --winnable --format line\n"
                 "  pyramide deal --pysolfc 617   (PySolFC's Pyramid #617)");
-    return {app, [o, seed, count, seeds, format, variant, pysolfc, filter_options, difficulty_options] {
+    return {app, [o, seed, count, seeds, format, variant, pysolfc, filter_options, difficulty_options, daily] {
                 if (o->json) {
                     if (format->count() > 0 && o->format != "json")
                         throw UsageError(
@@ -308,6 +356,8 @@ Subcommand setup_deal(CLI::App& parent) {
                 }
                 check_one_deal_source(pysolfc->count() > 0, seed->count() > 0, false);
                 if (seeds->count() > 0) check_range_options(*o, seed, count, pysolfc, filter_options);
+                o->daily = daily->count() > 0;
+                if (o->daily) check_daily_options(*o, seed->count() > 0);
                 check_filter_options(*o, filter_options, difficulty_options);
                 // A filtered deal's seeds are not consecutive; its scan stops at the last seed.
                 if (seed->count() > 0 && !o->filtered()) check_seed_count(o->seed, o->count);

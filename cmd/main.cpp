@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
         [](const CLI::App* a, const CLI::Error& e) { return usage_message(*a, parse_error_text(*a, e)); });
     app.footer("Run 'pyramide SUBCOMMAND --help' for the options of each.");
 
-    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_rate(app), setup_stats(app), setup_variants(app)};
+    std::vector<Subcommand> subs = {setup_deal(app), setup_play(app), setup_validate(app), setup_replay(app), setup_solve(app), setup_rate(app), setup_round(app), setup_stats(app), setup_variants(app)};
     subs.push_back(setup_help(app));  // last: `pyramide help` describes the others
     refuse_flag_values(app);
     if (const std::optional<int> rc = first_word(argc, argv, app)) return finish_stdout(*rc);

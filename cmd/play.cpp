@@ -23,8 +23,10 @@
 #include "lib/players/expert.hpp"
 #include "lib/players/strategy.hpp"
 #include "line_editor.hpp"
+#include "play/daily.hpp"
 #include "play/deal_source.hpp"
 #include "play/game_name.hpp"
+#include "play/round.hpp"
 #include "play/paths.hpp"
 #include "play/series.hpp"
 #include "play/signals.hpp"
@@ -51,6 +53,8 @@ struct PlayOptions {
     bool auto_play = false;  // --auto: forced moves made at once
     bool seed_given = false;
     std::optional<PysolfcNumber> pysolfc;  // --pysolfc N: PySolFC's games N, N+1, ...
+    std::string daily;                     // --daily [DATE]: the deal of the day (cmd/play/daily.hpp)
+    std::string round, player;             // --round, --player: a hosted round (cmd/play/round.hpp)
 };
 
 // A typed line longer than this is refused whole: no command is that long, and
@@ -602,6 +606,22 @@ int Session::run() {
 
 }  // namespace play
 
+namespace play {
+// The option that names another deal than --daily's, "" when none does.
+std::string daily_conflict(const PlayOptions& o, bool seeded) {
+    return seeded ? "--seed" : o.pysolfc ? "--pysolfc" : !o.deal_file.empty() ? "a deal file" : !o.resume.empty() ? "--resume"
+           : o.games > 1 ? "--games" : "";
+}
+// --round and --player: everything else comes from the round.
+int round_only(const CLI::App& app, const PlayOptions& o) {
+    for (const CLI::Option* opt : app.get_options())
+        if (opt->count() > 0 && opt->get_name() != "--round" && opt->get_name() != "--player")
+            throw UsageError(fmt::format("--round: the round gives everything: not with {}", opt->get_name()));
+    if (o.round.empty() || o.player.empty()) throw UsageError("--round and --player go together");
+    return play_round(o.round, o.player);
+}
+}  // namespace play
+
 Subcommand setup_play(CLI::App& parent) {
     auto o = std::make_shared<play::PlayOptions>();
     CLI::App* app = parent.add_subcommand(
@@ -639,6 +659,10 @@ Subcommand setup_play(CLI::App& parent) {
     app->add_flag("--auto", o->auto_play,
                   "Make forced moves at once: a King; a pair of a\n"
                   "card and its only partner left (scored: Kings)");
+    CLI::Option* daily = play::add_daily_option(*app, o->daily);
+    app->add_option("--round", o->round, "Play the next deal of this hosted round (with\n--player; pyramide-round(1))")
+        ->type_name("ROUND");
+    app->add_option("--player", o->player, "With --round: the player's name")->type_name("NAME");
     add_number_option(*app, "--games", o->games,
                       "Play N games (1 to 1000) and total the score\n(Par Pyramide's series is 6 games)", 1, 1000);
     app->footer("Examples:\n  pyramide play --seed 7\n  pyramide play --variant par --games 6\n"
@@ -646,13 +670,18 @@ Subcommand setup_play(CLI::App& parent) {
                 "  pyramide play --resume \\\n"
                 "      ~/.local/share/pyramide/games/2026-11-30-141502-traditional-seed7.log\n"
                 "  pyramide play --list\n  pyramide play --resume last");
-    return {app, [o, seed, pysolfc, resume] {
+    return {app, [o, app, seed, pysolfc, resume, daily] {
                 o->seed_given = seed->count() > 0;
+                if (!o->round.empty() || !o->player.empty()) return play::round_only(*app, *o);
                 if (o->list) {
                     fmt::print("{}", play::unfinished_list_text());
                     return static_cast<int>(ExitOk);
                 }
                 if (resume->count() > 0 && o->resume.empty()) o->resume = "last";
+                if (daily->count() > 0) {
+                    o->seed = play::daily_seed(o->variant, o->daily, play::daily_conflict(*o, seed->count() > 0));
+                    o->seed_given = true;
+                }
                 if (!o->resume.empty() && pysolfc->count() > 0)
                     throw UsageError("--resume continues a logged game, whose log holds its deal: give no --pysolfc "
                                      "with it");

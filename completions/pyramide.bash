@@ -6,23 +6,27 @@
 # bash-completion itself, so `source completions/pyramide.bash` works too.
 # tests/docs/completions.sh fails when this file and the binary disagree.
 
-_pyramide_subcommands="deal play validate replay solve rate stats variants help"
+_pyramide_subcommands="deal play validate replay solve rate round stats variants help"
 
 # Options of each subcommand path ("stats merge" is stats_merge), and those of
 # them that take a value (whose value is not a positional argument).
 _pyramide_opts_top="-h --help -V --version"
-_pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --seeds --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed"
-_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --list --lock --color --ascii --games --auto"
+_pyramide_opts_deal="-h --help -v --variant -s --seed --pysolfc -n --count -f --format --json -o --output --winnable --unwinnable --seeds --max-seeds -j --jobs --node-limit --difficulty -r --runs --expert-samples --expert-seed --daily"
+_pyramide_opts_play="-h --help -v --variant -s --seed --pysolfc --log --no-log --resume --list --lock --color --ascii --daily --round --player --games --auto"
 _pyramide_opts_validate="-h --help -v --variant --seed --seeds --deal --deals --json -q --quiet"
 _pyramide_opts_replay="-h --help -v --variant --final --analyse --expert-samples --expert-seed --node-limit --json --ascii --color"
 _pyramide_opts_solve="-h --help -v --variant -s --seed --pysolfc -o --output --shortest --any --json --node-limit -j --jobs"
 _pyramide_opts_rate="-h --help -v --variant -s --seed -n --count --pysolfc -r --runs --expert-samples --expert-seed --node-limit --fewest-node-limit -j --jobs --json"
+_pyramide_opts_round="-h --help"
+_pyramide_opts_round_new="-h --help --name -v --variant --deals --seeds --winnable -s --seed --band --attempts --hint --undo --opens --closes --json"
+_pyramide_opts_round_show="-h --help --json"
+_pyramide_opts_round_standings="-h --help --json --csv"
 _pyramide_opts_stats="-h --help -v --variant --seeds -j --jobs --shard --measure --node-limit --expert-samples --json --csv"
 _pyramide_opts_stats_merge="-h --help --json --csv"
 _pyramide_opts_variants="-h --help --json"
 _pyramide_opts_variants_show="-h --help --json"
 _pyramide_opts_help="-h --help"
-_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty"
+_pyramide_valued="-v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color --games --node-limit --max-seeds --expert-samples --seeds -j --jobs --shard --measure -r --runs --expert-seed --fewest-node-limit --difficulty --name --winnable --band --attempts --hint --undo --opens --closes --round --player"
 
 # Preset names: the binary's own list (up to its blank line), then the user
 # presets, the .toml files of the folder.
@@ -84,7 +88,8 @@ _pyramide() {
         esac
         if [[ -z $path ]]; then
             path=$w
-        elif [[ $path == stats && $w == merge && $nargs == 0 ]] || [[ $path == variants && $w == show ]]; then
+        elif [[ $path == stats && $w == merge && $nargs == 0 ]] || [[ $path == variants && $w == show ]] ||
+            [[ $path == round && $nargs == 0 && ($w == new || $w == show || $w == standings) ]]; then
             path="$path $w"
         else
             ((nargs++))
@@ -108,7 +113,7 @@ _pyramide() {
         --lock)
             mapfile -t COMPREPLY < <(compgen -W "warn require" -- "$cur")
             return ;;
-        --difficulty)
+        --difficulty | --band)
             mapfile -t COMPREPLY < <(compgen -W "easy medium hard expert" -- "$cur")
             return ;;
         --measure)
@@ -118,10 +123,14 @@ _pyramide() {
             mapfile -t COMPREPLY < <(compgen -P "$done_items" -W "won pyramid lock blind best expert" -- "${cur##*,}")
             compopt -o nospace 2>/dev/null
             return ;;
-        -o | --output | --log | --resume | --deal | --deals)
+        --hint | --undo)
+            mapfile -t COMPREPLY < <(compgen -W "allowed counted refused" -- "$cur")
+            return ;;
+        -o | --output | --log | --resume | --deal | --deals | --round)
             _pyramide_files
             return ;;
-        -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard)
+        -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard | \
+            --name | --winnable | --attempts | --opens | --closes | --player)
             return ;;
     esac
 
@@ -141,6 +150,10 @@ _pyramide() {
             _pyramide_files
             ((nargs == 0)) && mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
         "stats merge") _pyramide_files_ending .json ;;
+        round) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "new show standings" -- "$cur") ;;
+        "round new" | "round show" | "round standings")
+            compopt -o filenames 2>/dev/null
+            ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
         variants) ((nargs == 0)) && mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
         "variants show")
             if ((nargs == 0)); then
@@ -156,6 +169,7 @@ _pyramide() {
                 case $prev in
                     stats) mapfile -t COMPREPLY < <(compgen -W "merge" -- "$cur") ;;
                     variants) mapfile -t COMPREPLY < <(compgen -W "show" -- "$cur") ;;
+                    round) mapfile -t COMPREPLY < <(compgen -W "new show standings" -- "$cur") ;;
                 esac
             fi ;;
     esac

@@ -9,7 +9,7 @@
 function __pyramide_path
     set -l valued -v --variant -s --seed --pysolfc -n --count -f --format -o --output --log --resume --lock --color \
         --games --node-limit --max-seeds --expert-samples --expert-seed --seeds -j --jobs --shard --measure \
-        -r --runs --fewest-node-limit --difficulty
+        -r --runs --fewest-node-limit --difficulty --round --player --name --winnable --band --attempts --hint --undo --opens --closes
     set -l words (commandline -opc)
     set -l path
     set -l skip 0
@@ -31,6 +31,8 @@ function __pyramide_path
             set path stats merge
         else if test "$path" = variants -a "$w" = show
             set path variants show
+        else if test "$path" = round; and contains -- $w new show standings
+            set path round $w
         else
             break
         end
@@ -62,7 +64,7 @@ function __pyramide_variants
     __fish_complete_suffix .toml
 end
 
-set -l subcommands deal play validate replay solve rate stats variants help
+set -l subcommands deal play validate replay solve rate round stats variants help
 complete -c pyramide -f
 
 # pyramide
@@ -74,6 +76,7 @@ complete -c pyramide -n '__pyramide_at ""' -a validate -d 'Check deal files and 
 complete -c pyramide -n '__pyramide_at ""' -a replay -d 'Replay a move log'
 complete -c pyramide -n '__pyramide_at ""' -a solve -d 'Find a winning line for a deal'
 complete -c pyramide -n '__pyramide_at ""' -a rate -d 'Rate deals for a player who does not see the stock'
+complete -c pyramide -n '__pyramide_at ""' -a round -d 'Host a round: make it, show it, rank its players'
 complete -c pyramide -n '__pyramide_at ""' -a stats -d 'Measure many deals or move logs'
 complete -c pyramide -n '__pyramide_at ""' -a variants -d 'List the variant presets'
 complete -c pyramide -n '__pyramide_at ""' -a help -d 'Show the manual page of a subcommand'
@@ -97,6 +100,7 @@ complete -c pyramide -n '__pyramide_at deal' -l difficulty -x -a 'easy medium ha
 complete -c pyramide -n '__pyramide_at deal' -s r -l runs -x -d "The expert's games a deal (--difficulty)"
 complete -c pyramide -n '__pyramide_at deal' -l expert-samples -x -d 'Stock orders each choice is weighed in (--difficulty)'
 complete -c pyramide -n '__pyramide_at deal' -l expert-seed -x -d "The expert's first seed (--difficulty)"
+complete -c pyramide -n '__pyramide_at deal' -l daily -d 'The deal of the day (today, or DATE), rated'
 
 # pyramide play
 complete -c pyramide -n '__pyramide_at play' -F -d 'Deal file'
@@ -113,6 +117,37 @@ complete -c pyramide -n '__pyramide_at play' -l color -x -a 'auto always never' 
 complete -c pyramide -n '__pyramide_at play' -l ascii -d 'Suit letters instead of symbols'
 complete -c pyramide -n '__pyramide_at play' -l games -x -d 'Play a series of N games'
 complete -c pyramide -n '__pyramide_at play' -l auto -d 'Make forced moves at once'
+complete -c pyramide -n '__pyramide_at play' -l daily -d 'Play the deal of the day (today, or DATE)'
+complete -c pyramide -n '__pyramide_at play' -l round -x -a '(__fish_complete_directories)' -d 'Play the next deal of this hosted round'
+complete -c pyramide -n '__pyramide_at play' -l player -x -d "With --round: the player's name"
+
+# pyramide round
+complete -c pyramide -n '__pyramide_at round' -s h -l help -d 'Print the subcommands and exit'
+complete -c pyramide -n '__pyramide_at round' -a new -d 'Make a round in a new folder'
+complete -c pyramide -n '__pyramide_at round' -a show -d 'Print a round'
+complete -c pyramide -n '__pyramide_at round' -a standings -d 'Rank the players'
+complete -c pyramide -n '__pyramide_at round new' -a '(__fish_complete_directories)' -d 'New folder'
+complete -c pyramide -n '__pyramide_at round new' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at round new' -l name -x -d "The round's name"
+complete -c pyramide -n '__pyramide_at round new' -s v -l variant -x -a '(__pyramide_variants)' -d 'Preset name or FILE.toml'
+complete -c pyramide -n '__pyramide_at round new' -l deals -r -F -d 'The deals of a file'
+complete -c pyramide -n '__pyramide_at round new' -l seeds -x -d 'The deals of these seeds (1,5,9)'
+complete -c pyramide -n '__pyramide_at round new' -l winnable -x -d 'The first N winnable seeds from --seed'
+complete -c pyramide -n '__pyramide_at round new' -s s -l seed -x -d 'With --winnable: the first seed tried'
+complete -c pyramide -n '__pyramide_at round new' -l band -x -a 'easy medium hard expert' -d 'With --winnable: only this band'
+complete -c pyramide -n '__pyramide_at round new' -l attempts -x -d 'Games a player may start on each deal'
+complete -c pyramide -n '__pyramide_at round new' -l hint -x -a 'allowed counted refused' -d 'The hint command'
+complete -c pyramide -n '__pyramide_at round new' -l undo -x -a 'allowed counted refused' -d 'Undo and redo'
+complete -c pyramide -n '__pyramide_at round new' -l opens -x -d 'No game before TIME (UTC)'
+complete -c pyramide -n '__pyramide_at round new' -l closes -x -d 'No move from TIME on (UTC)'
+complete -c pyramide -n '__pyramide_at round new' -l json -d 'Print the round made as JSON'
+complete -c pyramide -n '__pyramide_at round show' -a '(__fish_complete_directories)' -d 'Round folder'
+complete -c pyramide -n '__pyramide_at round show' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at round show' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at round standings' -a '(__fish_complete_directories)' -d 'Round folder'
+complete -c pyramide -n '__pyramide_at round standings' -s h -l help -d 'Print the options and exit'
+complete -c pyramide -n '__pyramide_at round standings' -l json -d 'Print JSON'
+complete -c pyramide -n '__pyramide_at round standings' -l csv -d 'Print CSV'
 
 # pyramide validate
 complete -c pyramide -n '__pyramide_at validate' -F -d 'Deal file or move log'
@@ -200,4 +235,5 @@ complete -c pyramide -n '__pyramide_at variants show' -l json -d 'Print the rule
 complete -c pyramide -n '__pyramide_at help; and test (count (commandline -opc)) -eq 2' -a "$subcommands"
 complete -c pyramide -n '__pyramide_at help; and contains -- stats (commandline -opc)' -a merge
 complete -c pyramide -n '__pyramide_at help; and contains -- variants (commandline -opc)' -a show
+complete -c pyramide -n '__pyramide_at help; and contains -- round (commandline -opc)' -a 'new show standings'
 complete -c pyramide -n '__pyramide_at help' -s h -l help -d 'Print the options and exit'

@@ -3,7 +3,10 @@
 
 Prints deal N in the one-line form, so another program can check that it
 deals exactly as pyramide does:  reference_deal.py SEED [french|spanish]
+With --daily, the first seed of a date's scan for the deal of the day (the
+rating that follows needs pyramide):  reference_deal.py --daily DATE [VARIANT]
 """
+import datetime
 import sys
 
 MASK = (1 << 64) - 1
@@ -43,7 +46,28 @@ def shuffled(kind, seed):
     return cards
 
 
-if __name__ == "__main__":
+def name_hash(name):
+    h = 0xCBF29CE484222325
+    for b in name.encode():
+        h = ((h ^ b) * 0x100000001B3) & MASK
+    return h
+
+
+def daily_first_seed(date, variant="traditional"):
+    days = (datetime.date.fromisoformat(date) - datetime.date(1970, 1, 1)).days
+    return SplitMix64(name_hash(variant) ^ days).next() >> 11
+
+
+def daily_band(date):
+    return ["easy", "easy", "medium", "medium", "hard", "hard", "expert"][
+        datetime.date.fromisoformat(date).weekday()]
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--daily"]:
+    date = sys.argv[2]
+    variant = sys.argv[3] if len(sys.argv) > 3 else "traditional"
+    print(daily_first_seed(date, variant), daily_band(date))
+elif __name__ == "__main__":
     seed = int(sys.argv[1])
     kind = sys.argv[2] if len(sys.argv) > 2 else "french"
     print(" ".join(shuffled(kind, seed)))

@@ -71,6 +71,8 @@ public:
     const Deal& deal() const { return deal_.deal; }
     const Game& game() const { return game_; }
     const LogWriter& log() const { return *log_; }
+    // For lines the game does not make itself: a round's time stamps (cmd/play/round).
+    LogWriter& log_writer() { return *log_; }
     // The moves made so far, in canonical spelling.
     const std::vector<std::string>& moves() const { return moves_; }
     // No move made and none undone: the game has not started.

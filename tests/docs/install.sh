@@ -46,10 +46,10 @@ out=$("$bin" deal --seed 1 | "$bin" validate -) || fail "pyramide deal --seed 1 
 # Everything in its place, and nothing else.
 expected=$(
     echo bin/pyramide
-    for p in pyramide deal play validate replay solve rate stats variants help; do
+    for p in pyramide deal play validate replay solve rate round stats variants help; do
         [ "$p" = pyramide ] && echo share/man/man1/pyramide.1.gz || echo "share/man/man1/pyramide-$p.1.gz"
     done
-    for p in deal movelog series variants; do echo "share/man/man5/pyramide-$p.5.gz"; done
+    for p in deal movelog round series variants; do echo "share/man/man5/pyramide-$p.5.gz"; done
     echo share/bash-completion/completions/pyramide
     echo share/zsh/vendor-completions/_pyramide
     echo share/fish/vendor_completions.d/pyramide.fish
