@@ -1,5 +1,6 @@
 #include "round.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "formats/round.hpp"
 #include "formats/text.hpp"
 #include "formats/utc_date.hpp"
+#include "formats/wrap.hpp"
 #include "lib/players/strategy.hpp"
 
 namespace pyr::cmd::play {
@@ -72,7 +74,9 @@ private:
     // False: the player quit or the input ended.
     bool play(Table& t, std::size_t deal);
     bool command(Table& t, const PlayCommand& cmd, bool& done);
-    void say(const std::string& s) { fmt::print("{}\n", s); }
+    // The client's window, within what a board can use (160 columns at most).
+    std::size_t width() const { return std::clamp(terminal_columns(stdout), MinScreenWidth, std::size_t{160}); }
+    void say(const std::string& s) { fmt::print("{}\n", wrap_text(s, width(), "  ")); }
 
     RoundFolder& f_;
     std::string player_;
@@ -101,7 +105,7 @@ bool RoundGame::command(Table& t, const PlayCommand& cmd, bool& done) {
         }
         const Status st = t.make(plan);
         for (std::size_t i = 0; i < plan.moves.size(); ++i) stamp(t, StampKind::Move);
-        fmt::print("\n{}", render_position(t.game(), style_));
+        fmt::print("\n{}", render_position(t.game(), style_, width()));
         if (st != Status::InProgress) {
             say(end_text(t.game()));
             done = true;
@@ -116,24 +120,24 @@ bool RoundGame::command(Table& t, const PlayCommand& cmd, bool& done) {
         if (undo) t.undo();
         else t.redo();
         stamp(t, undo ? StampKind::Undo : StampKind::Redo);
-        fmt::print("\n{}", render_position(t.game(), style_));
+        fmt::print("\n{}", render_position(t.game(), style_, width()));
         return true;
     }
     case CommandKind::Hint:
         if (r.hint == AidRule::Refused) return say("hints are not allowed in this round"), true;
         stamp(t, StampKind::Hint);
-        say(quick_hint_text(t.game(), blind_choice(t.game())));
+        say(quick_hint_text(t.game(), blind_choice(t.game()), width()));
         return true;
-    case CommandKind::Help: say(help_text(t.rules().variant)); return true;
+    case CommandKind::Help: fmt::print("{}", help_text(t.rules().variant, width())); return true;
     case CommandKind::Quit: return false;
     case CommandKind::Save: say("save is not available in a round: the game is kept on the server"); return true;
-    default: fmt::print("\n{}", render_position(t.game(), style_)); return true;
+    default: fmt::print("\n{}", render_position(t.game(), style_, width())); return true;
     }
 }
 
 bool RoundGame::play(Table& t, std::size_t deal) {
     say(fmt::format("round {}, deal {} of {}, player {}", f_.round.name, deal, f_.deals.size(), player_));
-    fmt::print("\n{}", render_position(t.game(), style_));
+    fmt::print("\n{}", render_position(t.game(), style_, width()));
     std::string line;
     bool done = false;
     while (!done) {
