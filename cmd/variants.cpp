@@ -87,7 +87,8 @@ int list_variants(bool json) {
             wrapped_print("\nuser presets, in {}:\n", printable(user_variant_dir()));
             heading = true;
         }
-        print_wrapped(fmt::format("{:<14}{}\n", printable(l.name),
+        // At least one space after a long name.
+        print_wrapped(fmt::format("{:<13} {}\n", printable(l.name),
                                   l.error ? "(not usable: see the message on stderr)" : printable(l.summary)),
                       "              ");
     }

@@ -317,6 +317,10 @@ std::string name_of_file(const std::string& source) {
     return name;
 }
 
+// "par, but passes = unlimited": the base's name and every rule this file changed; the
+// base's own summary when it changed none.
+std::string derived_summary(const Variant& base, const Variant& v);
+
 class Loader {
 public:
     Variant load(const std::string& spec, const std::string& from_dir, std::vector<ChainLink>& chain) {
@@ -372,12 +376,16 @@ public:
         const toml::table table = read_table(text, source);
         Settings s;
         s.v = read_base(table, source, dir, chain);
+        const Variant base = s.v;
         for (auto&& [key, node] : table) {
             const std::string k(key.str());
             where_[k] = where_of(source, key.source());
             if (k != "base") read_key(Field{source, k, node, where_of(source, node.source()), where_[k]}, s);
         }
         if (s.unfit_target) fail(where_.at("target"), target_problem(s.v.deck, *s.unfit_target));
+        // The base's summary describes the base: a file that changes rules says what it changed
+        // (one that changes none keeps the base's summary, still true).
+        if (table.get("base") && !table.get("summary")) s.v.summary = derived_summary(base, s.v);
         // The file asked for, not each file of its `base` chain: it is named, and its rules hold together.
         if (chain.size() <= 1) {
             if (!s.named) s.v.name = name_of_file(source);
@@ -548,6 +556,25 @@ std::string toml_string(std::string_view s) {
         }
     }
     return out + "\"";
+}
+}  // namespace
+
+namespace {
+std::string field_text(const VariantField& f) {
+    if (f.kind != VariantField::Integers) return f.text;
+    return fmt::format("[{}]", fmt::join(f.items, ", "));
+}
+
+std::string derived_summary(const Variant& base, const Variant& v) {
+    std::map<std::string, std::string> before;
+    for (const VariantField& f : variant_fields(base)) before[f.key] = field_text(f);
+    std::string changes;
+    for (const VariantField& f : variant_fields(v)) {
+        const std::string text = field_text(f);
+        if (f.key == "name" || f.key == "summary" || before[f.key] == text) continue;
+        changes += fmt::format("{}{} = {}", changes.empty() ? "" : ", ", f.key, text);
+    }
+    return changes.empty() ? base.summary : fmt::format("{}, but {}", base.name, changes);
 }
 }  // namespace
 

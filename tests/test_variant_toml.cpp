@@ -122,7 +122,12 @@ TEST_CASE("variant toml: a user file starts from a preset and overrides some key
     CHECK(v.rows == 7);
     CHECK(v.target == 13);
     CHECK(v.goal == pyr::Goal::AllCards);
-    CHECK(v.summary == "one pass, draw 1, all 52 cards must go");  // inherited
+    // Not the base's text, which would contradict the rules: what this file changed.
+    CHECK(v.summary == "traditional, but passes = 3, draw = 3");
+    CHECK(pyr::parse_variant("base = \"par\"\npasses = \"unlimited\"\n", "u.toml").summary ==
+          "par, but passes = unlimited");
+    // No rule changed: the base's summary is still true.
+    CHECK(pyr::parse_variant("base = \"giza\"\nname = \"g\"\n", "g.toml").summary.rfind("no stock: ", 0) == 0);
 
     const Variant w = pyr::parse_variant(
         "base = \"par\"\nname = \"quick-par\"\nsummary = \"par with two passes\"\npasses = 2\npass_bonus = [50, 35]\n"
