@@ -249,6 +249,9 @@ CLI::App* add_new(CLI::App& app, RoundOptions& o, CLI::Option*& seed, CLI::Optio
     n->add_option("--opens", o.opens, "No game before TIME, YYYY-MM-DDTHH:MM:SSZ (UTC)");
     n->add_option("--closes", o.closes, "No move from TIME on, YYYY-MM-DDTHH:MM:SSZ (UTC)");
     n->add_flag("--json", o.json, "Print the round made as JSON");
+    n->footer("Examples:\n  pyramide round new friday --winnable 5 --seed 100\n"
+              "  pyramide round new club --seeds 17,23,99 --attempts 2 --hint refused\n"
+              "  pyramide round new cup --deals cup.txt --variant par");
     return n;
 }
 }  // namespace
@@ -262,11 +265,13 @@ Subcommand setup_round(CLI::App& parent) {
     required_argument(show->add_option("round", o->dir, "The round's folder or its round.toml"),
                       "round show: give the round's folder");
     show->add_flag("--json", o->json, "Print JSON");
+    show->footer("Examples:\n  pyramide round show friday\n  pyramide round show friday --json | jq .seeds");
     CLI::App* standings = app->add_subcommand("standings", "Rank the players: every log checked against the deals");
     required_argument(standings->add_option("round", o->dir, "The round's folder or its round.toml"),
                       "round standings: give the round's folder");
     standings->add_flag("--json", o->json, "Print JSON");
     standings->add_flag("--csv", o->csv, "Print CSV");
+    standings->footer("Examples:\n  pyramide round standings friday\n  pyramide round standings friday --csv > friday.csv");
     app->require_subcommand(1);
     app->footer("Examples:\n  pyramide round new friday --winnable 5 --band medium --seed 100\n"
                 "  pyramide round show friday\n  pyramide round standings friday --csv");

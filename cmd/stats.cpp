@@ -525,6 +525,7 @@ Subcommand setup_stats(CLI::App& parent) {
                       "no part given: name the PART.json files that stats --shard K/N --json wrote");
     merge->add_flag("--json", o->json, "Print JSON");
     merge->add_flag("--csv", o->csv, "Print CSV");
+    merge->footer("Examples:\n  pyramide stats merge part*.json\n  pyramide stats merge --json part*.json > all.json");
     app->footer("Examples:\n  pyramide stats --seeds 0..9999\n"
                 "  pyramide stats --seeds 0..999999 --shard 3/8 --json > part3.json\n"
                 "  pyramide stats merge part*.json");

@@ -146,6 +146,7 @@ Subcommand setup_variants(CLI::App& parent) {
                       "no variant given: name a preset (pyramide variants lists them), a user preset, a FILE.toml, "
                       "or - for stdin");
     show->add_flag("--json", o->json, "Print the rules (base resolved) as one JSON object");
+    show->footer("Examples:\n  pyramide variants show par > my-par.toml\n  pyramide variants show --json mine.toml");
     app->footer("Examples:\n  pyramide variants show par\n  pyramide variants show --json mine.toml | jq .passes");
     return {app, [o, show] { return show->parsed() ? show_variant(o->show, o->json) : list_variants(o->json); }};
 }

@@ -69,6 +69,19 @@ for top in $(subcommands ""); do
 done
 [ "$checked" -ge 8 ] || fail "only $checked reporting subcommands found in the --help texts"
 
+# Every --help ends with its own examples: the footer that points to the
+# subcommands' --help belongs to the top level only, not to a subcommand with
+# none (stats merge, variants show, round new ...).
+for top in $(subcommands ""); do
+    for path in "$top" $(subcommands "$top" | sed "s/^/$top /;s/ /:/"); do
+        path=${path//:/ }
+        # shellcheck disable=SC2086  # the path is words
+        last=$("$bin" $path --help | tail -n 1)
+        [ -n "$(subcommands "$path")" ] && continue
+        case $last in *SUBCOMMAND*) fail "pyramide $path --help ends with the top level's footer: '$last'" ;; esac
+    done
+done
+
 # Pages installed (the build folder has man1/ and man5/, as a prefix's share/man does).
 if ! command -v man >/dev/null; then
     fail "man not found: run scripts/install-deps"
