@@ -674,7 +674,7 @@ Subcommand setup_play(CLI::App& parent) {
                 o->seed_given = seed->count() > 0;
                 if (!o->round.empty() || !o->player.empty()) return play::round_only(*app, *o);
                 if (o->list) {
-                    fmt::print("{}", play::unfinished_list_text());
+                    print_wrapped(play::unfinished_list_text(), "    ");
                     return static_cast<int>(ExitOk);
                 }
                 if (resume->count() > 0 && o->resume.empty()) o->resume = "last";

@@ -173,7 +173,8 @@ int run_new(const RoundOptions& o) {
                                    : fmt::format("round {} made in {}: {} deal{}\nSHA-256 {}\n",
                                                  r.name, printable(o.dir), r.deal_count, r.deal_count == 1 ? "" : "s",
                                                  r.deals_sha256);
-    std::fputs(out.c_str(), stdout);
+    if (o.json) std::fputs(out.c_str(), stdout);
+    else print_wrapped(out, "  ");
     return ExitOk;
 }
 
@@ -201,7 +202,7 @@ int run_show(const RoundOptions& o) {
     for (std::size_t i = 0; i < f.deals.size(); ++i)
         out += f.deals[i].has_seed ? fmt::format("  deal {:<5} seed {}\n", i + 1, f.deals[i].seed)
                                    : fmt::format("  deal {:<5} (no seed)\n", i + 1);
-    std::fputs(out.c_str(), stdout);
+    print_wrapped(out, "            ");
     return ExitOk;
 }
 
@@ -209,8 +210,11 @@ int run_standings(const RoundOptions& o) {
     RulesCache cache;
     const RoundFolder f = load_round(o.dir, cache);
     const std::vector<Standing> all = round_standings(f);
-    const std::string out = o.json ? standings_json(f, all) : o.csv ? standings_csv(f, all) : standings_text(f, all);
-    std::fputs(out.c_str(), stdout);
+    if (!o.json && !o.csv) {
+        print_wrapped(standings_text(f, all), "    ");  // a report for people, wrapped to the window
+        return ExitOk;
+    }
+    std::fputs((o.json ? standings_json(f, all) : standings_csv(f, all)).c_str(), stdout);
     return ExitOk;
 }
 

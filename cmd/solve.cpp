@@ -214,8 +214,11 @@ void print_verdict(const SolveCmdOptions& o, const StreamDeal& d, const SolveRes
     play_and_format(end, r.line, &moves);
     const bool scored = d.rules->variant.scored && (r.outcome == SolveOutcome::Won || r.best_score);
     if (o.json) return print_json(start_of(d), r, outcome_text(r.outcome), moves, false, end, &d);
-    fmt::print(TableFormat, outcome_text(r.outcome), moves.empty() ? "-" : fmt::to_string(moves.size()),
-               scored ? fmt::to_string(end.score()) : "-", printable(d.rules->variant.name), deal_name(d));
+    // A narrow window: the deal's name goes to the next line, whole.
+    print_wrapped(fmt::format(TableFormat, outcome_text(r.outcome), moves.empty() ? "-" : fmt::to_string(moves.size()),
+                              scored ? fmt::to_string(end.score()) : "-", printable(d.rules->variant.name),
+                              deal_name(d)),
+                  "    ");
 }
 
 // Up to `want` deals more from the stream into `batch`; a deal that cannot be read
@@ -238,7 +241,7 @@ int solve_many(const SolveCmdOptions& o, DealStream& deals, std::vector<StreamDe
     if (o.output != "-") throw UsageError("-o writes one deal's line: not with several deals");
     const unsigned jobs = job_count(o.jobs);
     std::vector<std::unique_ptr<Solver>> solvers;
-    if (!o.json) fmt::print(TableFormat, "result", "moves", "score", "variant", "deal");
+    if (!o.json) print_wrapped(fmt::format(TableFormat, "result", "moves", "score", "variant", "deal"), "    ");
     std::size_t want = jobs;
     bool gave_up = false;
     std::exception_ptr error;

@@ -33,6 +33,10 @@ pyr=$(basename "$bin")
 "$bin" stats -v par --seeds 10..13 --measure best --node-limit 100000 --shard 1/2 --json >p1.json 2>/dev/null
 "$bin" stats -v par --seeds 10..13 --measure best --node-limit 100000 --shard 2/2 --json >p2.json 2>/dev/null
 printf 'hint\nhint all\nhint quick\nd\nhint\nhint all\nstatus\nhelp\nhelp status\nmoves\nzz\nquit\ny\n' >play.in
+"$bin" deal --seed 30 --count 4 --format line >four.txt
+"$bin" round new rnd --seeds 3,18 >/dev/null
+printf 'd\nd\n' | "$bin" play --round rnd --player ann >/dev/null 2>&1
+printf 'd\n' | "$bin" play --seed 4 >/dev/null 2>&1
 mkdir -p config/pyramide/variants
 printf 'base = "par"\npasses = "unlimited"\n' >config/pyramide/variants/par-unlimited.toml
 
@@ -50,6 +54,11 @@ cases=(
     "$pyr replay --analyse --expert-samples 4 worked-example.log"
     "$pyr solve --seed 18"
     "$pyr solve -v par --seed 10"
+    "$pyr solve four.txt"
+    "$pyr deal --seeds 0..40 --winnable"
+    "$pyr play --list"
+    "$pyr round show rnd"
+    "$pyr round standings rnd"
     "$pyr rate --seed 45 --count 3 --runs 4 --expert-samples 4"
     "$pyr rate -v par --seed 10 --runs 2 --expert-samples 2"
     "$pyr stats --seeds 1..20 --measure won,blind"
@@ -60,10 +69,11 @@ cases=(
     "$pyr help"
     "$pyr --help"
 )
-for sub in deal play validate replay solve rate stats variants help; do
+for sub in deal play validate replay solve rate stats variants round help; do
     cases+=("$pyr $sub --help" "$pyr help $sub")
 done
-cases+=("$pyr stats merge --help" "$pyr help stats merge")
+cases+=("$pyr stats merge --help" "$pyr help stats merge" "$pyr variants show --help" "$pyr round new --help"
+    "$pyr round standings --help")
 
 check=$(cat <<'EOF'
 import re, sys
