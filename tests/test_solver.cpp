@@ -221,8 +221,13 @@ TEST_CASE("solver agrees with a plain exhaustive search: tut", "[solver]") { com
 
 TEST_CASE("the lost table grows while a deal needs it, and shrinks back after", "[solver]") {
     LostTable table(std::size_t{256} << 20);
+    CHECK(table.entries() == 0);  // no memory before the first store
+    CHECK(table.find(Key{1, 2}) == -1);
+    table.next_search();
+    table.store(Key{1, 2}, 4);
     const std::size_t first = table.entries();
     CHECK(first == LostTable::StartEntries);
+    CHECK(table.find(Key{1, 2}) == 4);
     table.next_search();
     for (std::uint64_t i = 0; i < 200000; ++i) table.store(Key{i, ~i}, 1);
     const std::size_t grown = table.entries();

@@ -3,7 +3,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 namespace pyr {
 
@@ -28,7 +29,10 @@ inline std::size_t key_hash(const Key& k) { return static_cast<std::size_t>(mix(
 // entries and a small table stays in the processor's cache, and doubles
 // while a search fills more than half of it, up to the size asked for.
 // Entries carry the number of the search that wrote them, so a new deal
-// starts with an empty table without clearing it.
+// starts with an empty table without clearing it. No memory is taken until
+// the first store: a player makes solvers it may never use, one a game; and
+// the entries come zeroed from calloc, whose large blocks are fresh pages the
+// system fills only where a search writes.
 class LostTable {
 public:
     static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
@@ -38,13 +42,14 @@ public:
     // it had grown but the last search needed little of it (a small table
     // stays in the cache; the next large search grows it again).
     void next_search() {
-        if (entries_.size() > StartEntries && written_ < StartEntries / 2) shrink();
+        if (size_ > StartEntries && written_ < StartEntries / 2) shrink();
         ++generation_;
         stored_ = 0;
         written_ = 0;
     }
-    std::size_t entries() const { return entries_.size(); }
+    std::size_t entries() const { return size_; }
     int find(const Key& k) const {
+        if (size_ == 0) return -1;
         std::size_t i = key_hash(k) & mask_;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
             const Entry& e = entries_[i];
@@ -54,8 +59,9 @@ public:
         return -1;
     }
     void store(const Key& k, int depth) {
+        if (size_ == 0) first_entries();
         ++written_;
-        if (++stored_ > entries_.size() / 2 && entries_.size() < max_entries_) grow();
+        if (++stored_ > size_ / 2 && size_ < max_entries_) grow();
         const std::size_t start = key_hash(k) & mask_;
         std::size_t i = start;
         for (int probe = 0; probe < Bucket; ++probe, i = (i + 1) & mask_) {
@@ -72,14 +78,23 @@ private:
     // Twice the entries, keeping this search's.
     void grow();
     void shrink();
+    void first_entries();
 
     static constexpr int Bucket = 8;
-    struct Entry {
+    struct Entry {  // all zero bytes: an empty entry
         Key key;
         int depth = 0;
         std::uint32_t generation = 0;
     };
-    std::vector<Entry> entries_;
+    struct Free {
+        void operator()(Entry* p) const { std::free(p); }
+    };
+    using Entries = std::unique_ptr<Entry[], Free>;
+    static Entries zeroed(std::size_t n);  // n empty entries
+    void take(Entries e, std::size_t n);
+
+    Entries entries_;
+    std::size_t size_ = 0;
     std::size_t mask_ = 0;
     std::size_t max_entries_ = 1024;
     std::size_t stored_ = 0;   // entries written by this search since the table last grew
