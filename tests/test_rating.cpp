@@ -110,3 +110,44 @@ TEST_CASE("rating: bands by the expert's chance, each band's floor its own") {
     CHECK_FALSE(band_named("Easy"));
     CHECK_FALSE(band_named("trivial"));
 }
+
+TEST_CASE("rating: a band probe answers as the full rating does, and plays on where asked again") {
+    // The first winnable deals of traditional and Par: every band asked of one
+    // probe in turn, the deal's band and expert asked of fresh ones, against
+    // rate_deal's band; the probe's own rating is rate_deal's.
+    for (const char* preset : {"traditional", "par"}) {
+        const Rules rules(load_variant(preset));
+        int winnable = 0, fewer_games = 0;
+        for (std::uint64_t seed = 0; winnable < 3; ++seed) {
+            const Deal deal = deal_from_seed(rules.variant, seed);
+            RatingOptions o = small(seed % 2 + 1);
+            o.runs = 8;
+            const Rating full = rate_deal(rules, deal, o);
+            BandProbe again(rules, deal, o);
+            for (int b = Bands - 1; b >= 0; --b)
+                CHECK(again.in_band(static_cast<Band>(b)) == (full.band == static_cast<Band>(b)));
+            const Rating from_probe = again.rating();
+            CHECK(from_probe.verdict == full.verdict);
+            CHECK(from_probe.wins == full.wins);
+            CHECK(from_probe.band == full.band);
+            CHECK(from_probe.fewest_moves == full.fewest_moves);
+            if (full.verdict != SolveOutcome::Won) {
+                CHECK_FALSE(BandProbe(rules, deal, o).in_band(Band::Expert));
+                continue;
+            }
+            ++winnable;
+            CHECK(BandProbe(rules, deal, o).in_band(*full.band));
+            // Expert asked first: the first win settles "no", before the eighth
+            // game where there are two wins; the rating then plays the rest.
+            BandProbe first(rules, deal, o);
+            CHECK(first.in_band(Band::Expert) == (full.wins == 0));
+            if (full.wins >= 2) {
+                CHECK(first.games_played() < o.runs);
+                ++fewer_games;
+            }
+            CHECK(first.rating().wins == full.wins);
+            CHECK(first.games_played() == o.runs);
+        }
+        CHECK(fewer_games > 0);
+    }
+}

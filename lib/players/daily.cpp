@@ -1,6 +1,7 @@
 #include "daily.hpp"
 
 #include <array>
+#include <vector>
 #include <optional>
 
 #include "lib/rules/shuffle.hpp"
@@ -39,20 +40,20 @@ std::optional<DailyDeal> daily_deal(const Rules& rules, std::int64_t days, unsig
     const std::uint64_t first = daily_first_seed(days, rules.variant.name);
     const Band wanted = daily_band(days);
     const RatingOptions options = daily_rating_options(threads);
-    // The first seed found of each band, rated once.
-    std::array<std::optional<DailyDeal>, Bands> found;
-    for (int i = 0; i < DailyScanSeeds; ++i) {
-        const std::uint64_t seed = first + static_cast<std::uint64_t>(i);
-        const Rating r = rate_deal(rules, deal_from_seed(rules.variant, seed), options);
-        if (!r.band) continue;
-        auto& slot = found[static_cast<std::size_t>(*r.band)];
-        if (!slot) slot = DailyDeal{seed, *r.band, r};
-        if (*r.band == wanted) return slot;
-    }
-    for (int b = static_cast<int>(wanted) - 1; b >= 0; --b)
-        if (found[static_cast<std::size_t>(b)]) return found[static_cast<std::size_t>(b)];
-    for (int b = static_cast<int>(wanted) + 1; b < Bands; ++b)
-        if (found[static_cast<std::size_t>(b)]) return found[static_cast<std::size_t>(b)];
+    // The bands in the order they are settled for: the day's, those below it, those above it.
+    std::vector<Band> order{wanted};
+    for (int b = static_cast<int>(wanted) - 1; b >= 0; --b) order.push_back(static_cast<Band>(b));
+    for (int b = static_cast<int>(wanted) + 1; b < Bands; ++b) order.push_back(static_cast<Band>(b));
+    // Each seed's probe, made when first asked: a later band's question plays
+    // on from the games its earlier questions played.
+    std::vector<std::optional<BandProbe>> probes(DailyScanSeeds);
+    for (const Band band : order)
+        for (int i = 0; i < DailyScanSeeds; ++i) {
+            const std::uint64_t seed = first + static_cast<std::uint64_t>(i);
+            auto& probe = probes[static_cast<std::size_t>(i)];
+            if (!probe) probe.emplace(rules, deal_from_seed(rules.variant, seed), options);
+            if (probe->in_band(band)) return DailyDeal{seed, band, probe->rating()};
+        }
     return std::nullopt;
 }
 

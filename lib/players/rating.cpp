@@ -1,5 +1,6 @@
 #include "rating.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 
@@ -23,27 +24,62 @@ std::optional<int> fewest_moves(const Rules& rules, const Deal& deal, std::uint6
     if (r.outcome != SolveOutcome::Won) return std::nullopt;
     return static_cast<int>(r.line.size());
 }
+
+// The rating's game number `run`: the expert samples with seed + run and plays for a win, in Par too.
+bool rating_game_won(const Rules& rules, const Deal& deal, const RatingOptions& options, std::uint64_t run) {
+    ExpertOptions eo;
+    eo.samples = options.samples;
+    eo.seed = options.seed + run;
+    eo.for_score = false;
+    Expert expert(eo);
+    return expert_wins(expert, rules, deal);
+}
 }  // namespace
 
 Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& options) {
-    Rating r;
+    return BandProbe(rules, deal, options).rating();
+}
+
+BandProbe::BandProbe(const Rules& rules, const Deal& deal, const RatingOptions& options)
+    : rules_(&rules), deal_(deal), options_(options) {
     SolveOptions so;
     so.node_limit = options.node_limit;
-    r.verdict = Solver(so).solve(rules, deal).outcome;
-    if (r.verdict == SolveOutcome::NoSolution) return r;
-    if (r.verdict == SolveOutcome::Won) r.fewest_moves = fewest_moves(rules, deal, options.fewest_node_limit);
+    verdict_ = Solver(so).solve(rules, deal).outcome;
+}
+
+bool BandProbe::in_band(Band b) {
+    if (!winnable()) return false;
+    const int runs = options_.runs;
+    // The win counts that make band b, [low, high]; empty (low > high) when none does.
+    int low = runs + 1, high = -1;
+    for (int w = 0; w <= runs; ++w)
+        if (band_of(w, runs) == b) low = std::min(low, w), high = std::max(high, w);
+    for (;;) {
+        const int most = wins_ + (runs - played_);
+        if (wins_ >= low && most <= high) return true;
+        if (most < low || wins_ > high) return false;
+        play(std::min<int>(static_cast<int>(std::max(options_.threads, 1u)), runs - played_));
+    }
+}
+
+void BandProbe::play(int games) {
     std::atomic<int> wins{0};
-    parallel_for(static_cast<std::size_t>(options.runs), options.threads, [&](unsigned, std::size_t run) {
-        ExpertOptions eo;
-        eo.samples = options.samples;
-        eo.seed = options.seed + run;
-        eo.for_score = false;  // the chance is of a win, in Par too
-        Expert expert(eo);
-        if (expert_wins(expert, rules, deal)) ++wins;
+    parallel_for(static_cast<std::size_t>(games), options_.threads, [&](unsigned, std::size_t i) {
+        if (rating_game_won(*rules_, deal_, options_, static_cast<std::uint64_t>(played_) + i)) ++wins;
     });
-    r.runs = options.runs;
-    r.samples = options.samples;
-    r.wins = wins;
+    played_ += games;
+    wins_ += wins;
+}
+
+Rating BandProbe::rating() {
+    Rating r;
+    r.verdict = verdict_;
+    if (r.verdict == SolveOutcome::NoSolution) return r;  // nobody can win it: no games
+    if (r.verdict == SolveOutcome::Won) r.fewest_moves = fewest_moves(*rules_, deal_, options_.fewest_node_limit);
+    play(options_.runs - played_);
+    r.runs = options_.runs;
+    r.samples = options_.samples;
+    r.wins = wins_;
     std::tie(r.low, r.high) = wilson(static_cast<std::uint64_t>(r.wins), static_cast<std::uint64_t>(r.runs));
     if (r.verdict == SolveOutcome::Won) r.band = band_of(r.wins, r.runs);
     return r;

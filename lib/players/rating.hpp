@@ -41,6 +41,31 @@ struct Rating {
 
 Rating rate_deal(const Rules& rules, const Deal& deal, const RatingOptions& options);
 
+// The question a scan asks of many deals (`deal --difficulty`, the deal of
+// the day, a round's deals): is this deal winnable and in band b? It plays
+// rate_deal's games (run r samples with seed + r), a few at a time, only
+// until the answer is settled, and skips the fewest moves' search: a deal
+// it finds in band b has band b in rate_deal's rating too. Asking again,
+// of another band, plays on from the games already played.
+class BandProbe {
+public:
+    BandProbe(const Rules& rules, const Deal& deal, const RatingOptions& options);
+    bool winnable() const { return verdict_ == SolveOutcome::Won; }
+    bool in_band(Band b);
+    // rate_deal's rating: the fewest moves' search and the games not yet played.
+    Rating rating();
+    int games_played() const { return played_; }
+
+private:
+    void play(int games);  // the next `games` games, on options.threads threads
+
+    const Rules* rules_;
+    Deal deal_;
+    RatingOptions options_;
+    SolveOutcome verdict_;
+    int played_ = 0, wins_ = 0;
+};
+
 // The band of a winnable deal the expert won `wins` of `runs` times (runs > 0).
 Band band_of(int wins, int runs);
 // The smallest chance of each band, for the man page and messages: easy 0.75, ...
