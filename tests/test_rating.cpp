@@ -115,9 +115,10 @@ TEST_CASE("rating: a band probe answers as the full rating does, and plays on wh
     // The first winnable deals of traditional and Par: every band asked of one
     // probe in turn, the deal's band and expert asked of fresh ones, against
     // rate_deal's band; the probe's own rating is rate_deal's.
+    int fewer_games = 0;  // deals where "not expert" was settled before the last game
     for (const char* preset : {"traditional", "par"}) {
         const Rules rules(load_variant(preset));
-        int winnable = 0, fewer_games = 0;
+        int winnable = 0;
         for (std::uint64_t seed = 0; winnable < 3; ++seed) {
             const Deal deal = deal_from_seed(rules.variant, seed);
             RatingOptions o = small(seed % 2 + 1);
@@ -148,6 +149,6 @@ TEST_CASE("rating: a band probe answers as the full rating does, and plays on wh
             CHECK(first.rating().wins == full.wins);
             CHECK(first.games_played() == o.runs);
         }
-        CHECK(fewer_games > 0);
     }
+    CHECK(fewer_games > 0);
 }
