@@ -112,8 +112,12 @@ std::vector<Deal> deals_of_scan(const RoundOptions& o, const Rules& rules, std::
         ro.threads = job_count(0);
         test = rating_test(rules, *band_named(o.band), ro);
     }
-    const SeedScan scan{o.seed, o.winnable, MaxRoundSeeds, o.band.empty() ? job_count(0) : 1,
-                        o.band.empty() ? SeedScan{}.max_chunk : 1};
+    SeedScan scan;
+    scan.first = o.seed;
+    scan.count = o.winnable;
+    scan.max_seeds = MaxRoundSeeds;
+    if (!o.band.empty()) scan.jobs = scan.max_chunk = 1;  // a rating's games have the threads
+    else scan.jobs = job_count(0);
     Progress progress("deals", o.winnable);
     const ScanResult found = scan_seeds(rules, scan, test, progress);
     progress.finish();
