@@ -54,10 +54,24 @@ struct HelpEntry {
     std::string names, help;
 };
 
-std::vector<HelpEntry> help_entries(const Variant& v) {
+// Whether a round leaves command `c` out of its help.
+bool left_out(const CommandInfo& c, const RoundAids* round) {
+    if (round == nullptr) return false;
+    switch (c.kind) {
+    case CommandKind::Save:
+    case CommandKind::Set: return true;
+    case CommandKind::Hint: return !round->hint;
+    case CommandKind::Undo:
+    case CommandKind::Redo: return !round->undo;
+    default: return false;
+    }
+}
+
+std::vector<HelpEntry> help_entries(const Variant& v, const RoundAids* round) {
     const bool french = v.deck == DeckKind::French;
     std::vector<HelpEntry> out;
     for (const CommandInfo& c : play_commands()) {
+        if (left_out(c, round)) continue;
         std::string names(c.name);
         // The examples are cards of the game's deck: a Spanish game has no QH.
         if (!french && c.name == "QH AS") names = "SO 2C";
@@ -78,14 +92,19 @@ std::vector<HelpEntry> help_entries(const Variant& v) {
                                "stay yours: one may score more)",
                                lone_name(v.deck));
         else if (c.name == "draw" && v.draw > 1) help = fmt::format("turn the next {} stock cards (or those left)", v.draw);
+        if (round != nullptr && c.kind == CommandKind::Hint) {
+            names = "hint, h";
+            help = "a quick hint: the rule of thumb's move, not seeing the stock";
+        }
+        if (round != nullptr && c.kind == CommandKind::Quit) help = "stop; the next login goes on where you stopped";
         out.push_back({std::move(names), std::move(help)});
     }
     return out;
 }
 }  // namespace
 
-std::string help_text(const Variant& v, std::size_t width) {
-    const std::vector<HelpEntry> entries = help_entries(v);
+std::string help_text(const Variant& v, std::size_t width, const RoundAids* round) {
+    const std::vector<HelpEntry> entries = help_entries(v, round);
     // The descriptions from column 22 when that leaves them 30 columns, else
     // just after the longest names.
     std::size_t column = 22;

@@ -23,9 +23,18 @@ struct CommandInfo {
 // Every command, in the order `help` lists them (moves themselves come first).
 const std::vector<CommandInfo>& play_commands();
 
+// What a hosted round allows (`play --round`): its help lists only that,
+// with no `save` or `set` (a round's game is kept on the server, its way of
+// playing fixed) and a hint that is the quick one.
+struct RoundAids {
+    bool hint = true;
+    bool undo = true;
+};
+
 // The `help` text for a variant, within `width` columns (40 or more): each
-// command with its description beside it, wrapped at words.
-std::string help_text(const Variant& v, std::size_t width = 80);
+// command with its description beside it, wrapped at words; in a round
+// (`round` given), the commands the round allows.
+std::string help_text(const Variant& v, std::size_t width = 80, const RoundAids* round = nullptr);
 
 struct PlayCommand {
     CommandKind kind = CommandKind::Show;

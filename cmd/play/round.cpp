@@ -128,7 +128,12 @@ bool RoundGame::command(Table& t, const PlayCommand& cmd, bool& done) {
         stamp(t, StampKind::Hint);
         say(quick_hint_text(t.game(), blind_choice(t.game()), width()));
         return true;
-    case CommandKind::Help: fmt::print("{}", help_text(t.rules().variant, width())); return true;
+    case CommandKind::Help: {
+        const RoundAids aids{r.hint != AidRule::Refused, r.undo != AidRule::Refused};
+        fmt::print("{}", help_text(t.rules().variant, width(), &aids));
+        return true;
+    }
+    case CommandKind::Set: say("set is not available in a round: every player plays the same way"); return true;
     case CommandKind::Quit: return false;
     case CommandKind::Save: say("save is not available in a round: the game is kept on the server"); return true;
     default: fmt::print("\n{}", render_position(t.game(), style_, width())); return true;

@@ -2,24 +2,30 @@
 """A hosted round over a real OpenSSH sshd: the test starts sshd as the
 current user on a free port, with its own host key and an authorized_keys
 whose keys each force `pyramide play --round R --player NAME` with
-`restrict`, then drives the real ssh client on a pseudo-terminal.
+`restrict` (one with `restrict,pty`, as docs/hosting.md advises), then
+drives the real ssh client on a pseudo-terminal.
 
 Checks: two players at once; a connection dropped mid-game and resumed; a
 second connection as the same player turned away; attempts to reach a shell
 (`!sh`, `help` then `!sh`, Ctrl-Z, a very long line, escape sequences,
-TERM=../../x, an SSH command argument) giving nothing but the game; the
-standings afterwards equal to those the logs give through validate.
+TERM=../../x, an SSH command argument) giving nothing but the game; a
+player on a host terminal whose window is 40 columns gets lines that fit,
+and Ctrl-Z there stops nothing; the standings afterwards equal to those the logs give through validate.
 Exit 77 (skipped) only when sshd cannot start here, saying why.
 Usage: ssh_round.py PYRAMIDE_BINARY"""
+import fcntl
 import os
 import pty
+import re
 import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 SKIP = 77
@@ -40,10 +46,12 @@ def free_port():
 class Client:
     """The ssh client on a pseudo-terminal."""
 
-    def __init__(self, argv, env=None):
+    def __init__(self, argv, env=None, columns=80):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execvpe(argv[0], argv, env or os.environ)
+        # The window the player's terminal has, which ssh passes on where the key allows a terminal.
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, columns, 0, 0))
         self.out = b""
 
     def read(self, timeout=10, until=None):
@@ -113,11 +121,13 @@ def run(binary, sshd, work):
     keys = {}
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{work}/host"], check=True)
     auth = []
-    for name in ("alice", "bob", "carol"):
+    for name in ("alice", "bob", "carol", "dave"):
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{work}/{name}"], check=True)
         keys[name] = f"{work}/{name}"
         pub = open(f"{work}/{name}.pub").read().strip()
-        auth.append(f'command="{binary} play --round {round_dir} --player {name}",restrict {pub}')
+        # Dave's line allows a terminal (docs/hosting.md): the game gets his window's width.
+        options = "restrict,pty" if name == "dave" else "restrict"
+        auth.append(f'command="{binary} play --round {round_dir} --player {name}",{options} {pub}')
     open(f"{work}/authorized_keys", "w").write("\n".join(auth) + "\n")
     os.chmod(f"{work}/authorized_keys", 0o600)
     port = free_port()
@@ -139,8 +149,8 @@ def run(binary, sshd, work):
         daemon.wait()
 
 
-def ssh_argv(user, port, key, extra=()):
-    return ["ssh", "-T", "-p", str(port), "-i", key, "-o", "StrictHostKeyChecking=no", "-o",
+def ssh_argv(user, port, key, extra=(), tty=False):
+    return ["ssh", "-tt" if tty else "-T", "-p", str(port), "-i", key, "-o", "StrictHostKeyChecking=no", "-o",
             "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", *extra,
             f"{user}@127.0.0.1"]
 
@@ -183,6 +193,23 @@ def scenario(binary, work, round_dir, user, port, keys, wins):
     carol.wait()
     if b"PWNED42" in carol.out or b"round" not in carol.out:
         fail(f"carol's command argument: {carol.out[-300:]!r}")
+    # Dave on a terminal of 40 columns, through a pseudo-terminal on the host:
+    # every line fits, and Ctrl-Z there stops nothing.
+    dave = Client(ssh_argv(user, port, keys["dave"], tty=True), columns=40)
+    if not dave.read(20, "> "):
+        fail(f"dave: no prompt: {dave.out[-300:]!r}")
+    dave.send("help\r")
+    dave.read(3)
+    dave.send("\x1a")
+    dave.send("d\r")
+    if not dave.read(5, "stock 23"):
+        fail(f"dave: the game stopped answering after Ctrl-Z: {dave.out[-300:]!r}")
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", dave.out.decode("utf-8", "replace")).replace("\r", "")
+    wide = [line for line in text.split("\n") if len(line) > 40]
+    if wide:
+        fail(f"dave: lines wider than his 40 columns: {wide[:3]!r}")
+    dave.send("quit\r")
+    dave.wait()
     # Alice comes back: her game goes on; she finishes both deals.
     alice = Client(ssh_argv(user, port, keys["alice"]))
     if not alice.read(20, "goes on where it stopped"):
@@ -207,11 +234,12 @@ def scenario(binary, work, round_dir, user, port, keys, wins):
             fail(f"{name}: standings {rows.get(name)} vs validate {out.stdout.strip()!r}")
     leftovers = [f for f in os.listdir(work) if f not in ("r", "host", "host.pub", "authorized_keys", "sshd_config",
                                                           "sshd.pid", "w111.log", "w124.log")
-                 and not f.startswith(("alice", "bob", "carol"))]
+                 and not f.startswith(("alice", "bob", "carol", "dave"))]
     if leftovers:
         fail(f"files outside the round's folder: {leftovers}")
     print(f"ssh: {'ok' if not failures else 'FAILED'}: two players at once, a dropped connection resumed, "
-          f"a second connection turned away, shell escapes refused, standings as validate says")
+          f"a second connection turned away, shell escapes refused, a terminal of 40 columns, "
+          f"standings as validate says")
     return 1 if failures else 0
 
 
