@@ -259,3 +259,70 @@ TEST_CASE("expert: in a scored variant with nothing unseen it reaches the solver
     }
     CHECK(lost >= 1);  // deals no longer winnable, where it still plays for the most cards
 }
+
+TEST_CASE("expert: each candidate's wins are those of solving it in each of the K orders") {
+    // weigh() solves the position before the move once an order and reads
+    // every candidate off it where it can; here every candidate is solved
+    // on its own, in the same orders, by a solver of the same limits.
+    int positions = 0, won_somewhere = 0;
+    for (const char* preset : {"traditional", "pyramid-only", "tut"}) {
+        const Rules rules(load_variant(preset));
+        ExpertOptions eo;
+        eo.samples = 12;
+        Expert expert(eo);
+        SolveOptions so;
+        so.node_limit = eo.node_limit;
+        Solver solver(so);
+        for (std::uint64_t seed = 0; seed < 8; ++seed) {
+            Game g(rules, deal_from_seed(rules.variant, seed));
+            advance(g, static_cast<int>(seed % 4) * 4);
+            if (g.status() != Status::InProgress || g.unseen_stock().size() < 2) continue;
+            const std::vector<CandidateCount> weighed = expert.weigh(g);
+            const std::vector<std::vector<Card>> orders = expert_orders(g, eo);
+            REQUIRE(orders.size() == 12);
+            ++positions;
+            for (const CandidateCount& c : weighed) {
+                int wins = 0;
+                for (const std::vector<Card>& order : orders) {
+                    Game after = g;
+                    after.reorder_unseen_stock(order);
+                    after.apply(c.move);
+                    wins += after.status() == Status::Won ||
+                            (after.status() == Status::InProgress && solver.solve(after).outcome == SolveOutcome::Won);
+                }
+                INFO(preset << " seed " << seed);
+                CHECK(c.wins == wins);
+                won_somewhere += wins > 0;
+            }
+        }
+    }
+    CHECK(positions >= 15);
+    CHECK(won_somewhere >= 3);
+}
+
+TEST_CASE("expert: play() makes choose()'s move, stopping once the other orders cannot change it") {
+    int decisions = 0, stopped_early = 0;
+    for (const char* preset : {"traditional", "pyramid-only", "overlapping"}) {
+        const Rules rules(load_variant(preset));
+        ExpertOptions eo;
+        eo.samples = 16;
+        Expert expert(eo);
+        for (std::uint64_t seed = 0; seed < 6; ++seed) {
+            Game g(rules, deal_from_seed(rules.variant, seed));
+            while (g.status() == Status::InProgress) {
+                const ExpertChoice full = expert.choose(g);
+                const ExpertChoice quick = expert.play(g);
+                INFO(preset << " seed " << seed << " move " << g.moves_made());
+                REQUIRE(quick.move == full.move);
+                if (!full.candidates.empty()) {
+                    ++decisions;
+                    CHECK(quick.samples <= full.samples);
+                    stopped_early += quick.samples < full.samples;
+                }
+                g.apply(full.move);
+            }
+        }
+    }
+    CHECK(decisions >= 50);
+    CHECK(stopped_early >= 5);
+}

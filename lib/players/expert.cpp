@@ -45,7 +45,7 @@ SolveOptions solve_options(const ExpertOptions& o, bool best_score, std::uint64_
 
 ExpertGame expert_game(Expert& expert, const Rules& rules, const Deal& deal) {
     Game game(rules, deal);
-    while (game.status() == Status::InProgress) game.apply(expert.choose(game).move);
+    while (game.status() == Status::InProgress) game.apply(expert.play(game).move);
     return {game.status() == Status::Won, game.variant().scored ? game.score() : 0};
 }
 
@@ -61,6 +61,10 @@ std::uint64_t visible_seed(const Game& game, std::uint64_t salt) {
     for (int k = 0; k < v.waste_piles; ++k)
         for (int i = 0; i < s.waste_len[k]; ++i) h = mix(h, s.waste[k][static_cast<std::size_t>(i)].code);
     return mix(mix(h, s.turned.code), s.pass);
+}
+
+std::vector<std::vector<Card>> expert_orders(const Game& game, const ExpertOptions& options) {
+    return stock_orders(game.unseen_stock(), options.samples, visible_seed(game, options.seed));
 }
 
 Expert::Expert(ExpertOptions options)
@@ -82,31 +86,56 @@ std::optional<Move> Expert::solver_move(const Game& game) {
     return r.line.front();
 }
 
-// The move in each order: won or not, and in a scored variant the best score
+// The move in one order: won or not, and in a scored variant the best score
 // from there (that of the game as it stands where nothing better was reached
 // within the limit: a player can always just turn the rest of the stock).
-CandidateCount Expert::count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders) {
-    CandidateCount c{m};
+void Expert::count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c) {
     const bool scored = plays_for_score(game, options_);
-    for (const std::vector<Card>& order : orders) {
-        Game g = game;
-        g.reorder_unseen_stock(order);
-        g.apply(m);
-        if (g.status() != Status::InProgress) {
-            c.wins += g.status() == Status::Won;
-            if (scored) c.score_total += g.score();
-        } else if (scored) {
-            const SolveResult r = score_solver_.solve(g);
-            c.wins += r.outcome == SolveOutcome::Won;
-            c.score_total += std::max(g.score(), r.score_found.value_or(g.score()));
-        } else {
-            c.wins += solver_.solve(g).outcome == SolveOutcome::Won;
-        }
+    Game g = game;
+    g.reorder_unseen_stock(order);
+    g.apply(c.move);
+    if (g.status() != Status::InProgress) {
+        c.wins += g.status() == Status::Won;
+        if (scored) c.score_total += g.score();
+    } else if (scored) {
+        const SolveResult r = score_solver_.solve(g);
+        c.wins += r.outcome == SolveOutcome::Won;
+        c.score_total += std::max(g.score(), r.score_found.value_or(g.score()));
+    } else {
+        c.wins += solver_.solve(g).outcome == SolveOutcome::Won;
     }
-    return c;
 }
 
-ExpertChoice Expert::choose(const Game& game) {
+// Every candidate in one order. Where the solver's verdict needs no
+// scores, the position before the move is solved first: if it is lost in
+// this order, so is every move from it, and if it is won, so is the first
+// move of its winning line; only the other moves of a won position are
+// solved one by one (and all of them where the first solve gave up).
+void Expert::count_order(const Game& game, const std::vector<Card>& order, std::vector<CandidateCount>& candidates) {
+    if (!plays_for_score(game, options_)) {
+        Game g = game;
+        g.reorder_unseen_stock(order);
+        const SolveResult r = solver_.solve(g);
+        if (r.outcome == SolveOutcome::NoSolution) return;
+        if (r.outcome == SolveOutcome::Won && !r.line.empty()) {
+            const auto first = std::find_if(candidates.begin(), candidates.end(),
+                                            [&](const CandidateCount& c) { return c.move == r.line.front(); });
+            if (first != candidates.end()) {
+                ++first->wins;
+                for (CandidateCount& c : candidates)
+                    if (&c != &*first) count_in(game, order, c);
+                return;
+            }
+        }
+    }
+    for (CandidateCount& c : candidates) count_in(game, order, c);
+}
+
+ExpertChoice Expert::choose(const Game& game) { return decide(game, false); }
+
+ExpertChoice Expert::play(const Game& game) { return decide(game, true); }
+
+ExpertChoice Expert::decide(const Game& game, bool until_decided) {
     ExpertChoice choice;
     MoveList moves;
     game.legal_moves(moves);
@@ -128,30 +157,65 @@ ExpertChoice Expert::choose(const Game& game) {
         choice.move = line ? *line : blind_choice(game);
         return choice;
     }
-    choice.candidates = weigh(game);
-    choice.samples = options_.samples;
     choice.scored = plays_for_score(game, options_);
+    choice.candidates = weigh(game, until_decided && !choice.scored, choice.samples);
     choice.move = choice.candidates.front().move;
     return choice;
 }
 
 std::vector<CandidateCount> Expert::weigh(const Game& game) {
+    int samples = 0;
+    return weigh(game, false, samples);
+}
+
+// Most wins first (scored: the highest best scores, then most wins); among
+// equals, the heuristic's move, then the order of legal_moves. With
+// `until_decided`, the orders are taken one at a time for every candidate,
+// and the weighing stops once the leader can no longer be caught: no other
+// candidate could win more, or as many and come first, even if it won every
+// order left and the leader none. The move is then the one all K orders
+// would choose (give or take a solve that gives up at the node limit, whose
+// count of positions depends on what the solver's table held before).
+std::vector<CandidateCount> Expert::weigh(const Game& game, bool until_decided, int& samples) {
     MoveList moves;
     game.legal_moves(moves);
-    const std::vector<std::vector<Card>> orders =
-        stock_orders(game.unseen_stock(), options_.samples, visible_seed(game, options_.seed));
+    const int k = options_.samples;
+    const std::vector<std::vector<Card>> orders = expert_orders(game, options_);
     std::vector<CandidateCount> candidates;
+    for (const Move& m : moves) candidates.push_back(CandidateCount{m});
     const Game base = game.position();
-    for (const Move& m : moves) candidates.push_back(count_after(base, m, orders));
-    // Most wins first (scored: the highest best scores, then most wins); among
-    // equals, the heuristic's move, then the order of legal_moves.
     const Move quick = blind_choice(game);
     const bool scored = plays_for_score(game, options_);
-    std::stable_sort(candidates.begin(), candidates.end(), [&](const CandidateCount& x, const CandidateCount& y) {
+    const auto ahead = [&](const CandidateCount& x, const CandidateCount& y) {
         if (scored && x.score_total != y.score_total) return x.score_total > y.score_total;
         if (x.wins != y.wins) return x.wins > y.wins;
         return x.move == quick && !(y.move == quick);
-    });
+    };
+    samples = k;
+    const auto n = candidates.size();
+    for (int used = 0; used < k; ++used) {
+        count_order(base, orders[static_cast<std::size_t>(used)], candidates);
+        if (until_decided) {
+            const int left = k - used - 1;
+            std::size_t lead = 0;
+            for (std::size_t j = 1; j < n; ++j)
+                if (ahead(candidates[j], candidates[lead])) lead = j;
+            bool decided = true;
+            for (std::size_t j = 0; j < n && decided; ++j) {
+                if (j == lead) continue;
+                // j's best: every order left won. Level with the leader, the
+                // tie goes as ahead() and then the order of legal_moves.
+                CandidateCount best = candidates[j];
+                best.wins += left;
+                decided = ahead(candidates[lead], best) || (!ahead(best, candidates[lead]) && lead < j);
+            }
+            if (decided) {
+                samples = used + 1;
+                break;
+            }
+        }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), ahead);
     return candidates;
 }
 

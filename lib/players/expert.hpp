@@ -52,6 +52,10 @@ public:
     explicit Expert(ExpertOptions options = {});
     // The game must not be over.
     ExpertChoice choose(const Game& game);
+    // The move choose() plays, for a player that needs no reasons: it stops
+    // weighing a choice as soon as the other K orders could not change it
+    // (the candidates' counts are of the orders used: ExpertChoice::samples).
+    ExpertChoice play(const Game& game);
     // Every legal move counted in the K orders choose() draws here, best
     // first, whether or not choose() would weigh them (a free King, a single
     // move): for an analysis of a played game. The game must not be over.
@@ -59,7 +63,10 @@ public:
     const ExpertOptions& options() const { return options_; }
 
 private:
-    CandidateCount count_after(const Game& game, const Move& m, const std::vector<std::vector<Card>>& orders);
+    ExpertChoice decide(const Game& game, bool until_decided);
+    std::vector<CandidateCount> weigh(const Game& game, bool until_decided, int& samples);
+    void count_order(const Game& game, const std::vector<Card>& order, std::vector<CandidateCount>& candidates);
+    void count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c);
     std::optional<Move> solver_move(const Game& game);
 
     ExpertOptions options_;
@@ -78,6 +85,11 @@ ExpertGame expert_game(Expert& expert, const Rules& rules, const Deal& deal);
 inline bool expert_wins(Expert& expert, const Rules& rules, const Deal& deal) {
     return expert_game(expert, rules, deal).won;
 }
+
+// The K orders of the unseen stock cards the expert weighs a choice in, as
+// drawn from what is visible (visible_seed): each a full order of the cards
+// Game::unseen_stock holds.
+std::vector<std::vector<Card>> expert_orders(const Game& game, const ExpertOptions& options);
 
 // The seed of a position's draws: from what is face up or remembered only
 // (the dealt tableau, the cards turned, the moves made), never from the
