@@ -2,9 +2,10 @@
 # The deal of the day for DAYS consecutive dates from FIRST (default 366 from
 # 2027-01-01): each must be winnable and in its weekday's band (Monday and
 # Tuesday easy, Wednesday and Thursday medium, Friday and Saturday hard,
-# Sunday expert), as `deal --daily --json` rates it; prints the seconds taken
-# and how many seeds each band's scan needed, and exits 1 naming every date
-# that fails. Usage: bench/daily.sh [DAYS] [FIRST] [VARIANT] [BINARY]
+# Sunday expert), as `deal --daily --json` rates it; prints the seconds taken,
+# and exits 1 naming every date that fails. The times are those of the
+# processes it was given (a taskset of one core says "1 cores").
+# Usage: bench/daily.sh [DAYS] [FIRST] [VARIANT] [BINARY]
 set -eu
 cd "$(dirname "$0")/.."
 days=${1:-366}

@@ -1,12 +1,13 @@
 #!/bin/sh
 # The expert player's figures (lib/players/expert.hpp), as a user meets them:
 #  - games a second: `pyramide stats --measure expert` on every core, K = 32;
-#  - hint latency: `hint` (K = 64) at the start of traditional games, one
-#    process each, start-up included: mean and slowest.
-# Usage: bench/expert.sh [DEALS] (default 100).
+#  - hint latency: `hint` (K = 64) at the start of traditional games of
+#    seeds 0..HINTS-1, one process each, start-up included: mean and slowest.
+# Usage: bench/expert.sh [DEALS] [HINTS] (defaults 100 and 200).
 set -eu
 cd "$(dirname "$0")/.."
 deals=${1:-100}
+hints=${2:-200}
 make -s build >/dev/null
 bin=build/pyramide
 now() { date +%s.%N; }
@@ -20,13 +21,13 @@ for v in traditional pyramid-only; do
         printf "%s, %d deals, K = 32, %d cores: %.1f s, %.2f expert games/s (%s)\n", v, n, cores, t, n / t, c
     }'
 done
-total=0 worst=0
-for s in $(seq 0 19); do
+total=0 worst=0 slowest=0
+for s in $(seq 0 $((hints - 1))); do
     a=$(now)
     printf 'hint\n' | "$bin" play --seed "$s" --no-log >/dev/null
     b=$(now)
     ms=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%d", (b - a) * 1000 }')
     total=$((total + ms))
-    [ "$ms" -gt "$worst" ] && worst=$ms
+    [ "$ms" -gt "$worst" ] && worst=$ms slowest=$s
 done
-echo "hint at the start of traditional seeds 0..19, K = 64: mean $((total / 20)) ms, slowest $worst ms"
+echo "hint at the start of traditional seeds 0..$((hints - 1)), K = 64: mean $((total / hints)) ms, slowest $worst ms (seed $slowest)"
