@@ -242,6 +242,24 @@ TEST_CASE("the lost table grows while a deal needs it, and shrinks back after", 
     CHECK(table.entries() == first);
     table.store(Key{7, 7}, 3);
     CHECK(table.find(Key{7, 7}) == 3);
+    // It keeps its memory, and grows into it again: nothing of the searches
+    // before shows through, and this search's entries are kept.
+    CHECK(table.block_entries() == grown);
+    table.next_search();
+    table.store(Key{7, 7}, 1);
+    for (std::uint64_t i = 0; i < 200000; ++i) table.store(Key{i, i + 1}, 6);
+    CHECK(table.entries() == grown);
+    CHECK(table.block_entries() == grown);
+    CHECK(table.find(Key{7, 7}) == 1);
+    table.store(Key{7, 7}, 5);
+    CHECK(table.find(Key{7, 7}) == 5);
+    int stale = 0, kept = 0;
+    for (std::uint64_t i = 0; i < 200000; i += 97) {
+        stale += table.find(Key{i, ~i}) != -1;
+        kept += table.find(Key{i, i + 1}) == 6;
+    }
+    CHECK(stale == 0);
+    CHECK(kept > 1900);  // nearly all 2,062: a full bucket may lose one
 }
 
 TEST_CASE("a node limit of N searches N positions at the most, a scored variant's two searches together", "[solver]") {

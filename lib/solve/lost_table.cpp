@@ -18,24 +18,41 @@ LostTable::Entries LostTable::zeroed(std::size_t n) {
 
 void LostTable::take(Entries e, std::size_t n) {
     entries_ = std::move(e);
+    capacity_ = n;
+    use(n);
+}
+
+void LostTable::use(std::size_t n) {
     size_ = n;
     mask_ = n - 1;
 }
 
 void LostTable::first_entries() {
     const std::size_t n = std::min(max_entries_, StartEntries);
-    take(zeroed(n), n);
+    if (capacity_ >= n) use(n);
+    else take(zeroed(n), n);
 }
 
 void LostTable::grow() {
-    Entries old = std::move(entries_);
     const std::size_t old_size = size_;
-    take(zeroed(old_size * 2), old_size * 2);
     stored_ = 0;
+    if (capacity_ >= old_size * 2) {
+        // Into the block's unused part: this search's entries move out, and a
+        // new search number makes everything left in the block empty.
+        kept_.clear();
+        for (std::size_t i = 0; i < old_size; ++i)
+            if (entries_[i].generation == generation_) kept_.push_back(entries_[i]);
+        ++generation_;
+        use(old_size * 2);
+        for (const Entry& e : kept_) store(e.key, e.depth);
+        return;
+    }
+    Entries old = std::move(entries_);
+    take(zeroed(old_size * 2), old_size * 2);
     for (std::size_t i = 0; i < old_size; ++i)
         if (old[i].generation == generation_) store(old[i].key, old[i].depth);
 }
 
-void LostTable::shrink() { first_entries(); }  // gives the memory back
+void LostTable::shrink() { first_entries(); }
 
 }  // namespace pyr

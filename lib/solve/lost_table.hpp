@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 namespace pyr {
 
@@ -29,16 +30,19 @@ inline std::size_t key_hash(const Key& k) { return static_cast<std::size_t>(mix(
 // entries and a small table stays in the processor's cache, and doubles
 // while a search fills more than half of it, up to the size asked for.
 // Entries carry the number of the search that wrote them, so a new deal
-// starts with an empty table without clearing it. No memory is taken until
-// the first store: a player makes solvers it may never use, one a game; and
-// the entries come zeroed from calloc, whose large blocks are fresh pages the
-// system fills only where a search writes.
+// starts with an empty table without clearing it (and a table that grows
+// into memory it had before starts a new number, so what lies there is
+// empty too). No memory is taken until the first store: a player makes
+// solvers it may never use, one a game; and the entries come zeroed from
+// calloc, whose large blocks are fresh pages the system fills only where a
+// search writes. Shrinking keeps the block: a player's solver that grows
+// and shrinks from one search to the next pays for fresh pages once.
 class LostTable {
 public:
     static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
 
     explicit LostTable(std::size_t bytes);  // `bytes`: the most it may grow to
-    // A new deal: the table empties, and shrinks back to its first size if
+    // A new search: the table empties, and shrinks back to its first size if
     // it had grown but the last search needed little of it (a small table
     // stays in the cache; the next large search grows it again).
     void next_search() {
@@ -48,6 +52,7 @@ public:
         written_ = 0;
     }
     std::size_t entries() const { return size_; }
+    std::size_t block_entries() const { return capacity_; }  // those of the memory held
     int find(const Key& k) const {
         if (size_ == 0) return -1;
         std::size_t i = key_hash(k) & mask_;
@@ -79,6 +84,7 @@ private:
     void grow();
     void shrink();
     void first_entries();
+    void use(std::size_t n);  // the first n entries of the block
 
     static constexpr int Bucket = 8;
     struct Entry {  // all zero bytes: an empty entry
@@ -94,12 +100,14 @@ private:
     void take(Entries e, std::size_t n);
 
     Entries entries_;
-    std::size_t size_ = 0;
+    std::size_t size_ = 0;      // the entries in use, the first of the block
+    std::size_t capacity_ = 0;  // the entries of the block
     std::size_t mask_ = 0;
     std::size_t max_entries_ = 1024;
     std::size_t stored_ = 0;   // entries written by this search since the table last grew
     std::size_t written_ = 0;  // entries written by this search
     std::size_t victim_ = 0;
+    std::vector<Entry> kept_;  // grow's: the entries that move
     std::uint32_t generation_ = 1;
 };
 
