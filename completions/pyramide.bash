@@ -126,7 +126,11 @@ _pyramide() {
         --hint | --undo)
             mapfile -t COMPREPLY < <(compgen -W "allowed counted refused" -- "$cur")
             return ;;
-        -o | --output | --log | --resume | --deal | --deals | --round)
+        --resume)
+            _pyramide_files
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W last -- "$cur")
+            return ;;
+        -o | --output | --log | --deal | --deals | --round)
             _pyramide_files
             return ;;
         -s | --seed | --pysolfc | -n | --count | --games | --node-limit | --expert-samples | --seeds | -j | --jobs | --shard | \

@@ -68,6 +68,7 @@ for path in "" stats variants help; do
 done
 check "pyramide deal --variant " "$presets" no
 check "pyramide variants show " "$presets" no
+check "pyramide play --resume " "last" no
 
 # What each shell offers for every line, each answer followed by "--end--".
 bash_offers() {
