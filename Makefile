@@ -56,9 +56,11 @@ DEALS ?= 1000
 bench: build
 	bench/run.sh $(DEALS)
 
-# The expert player: games a second (K = 32) and hint latency (K = 64).
+# The expert player: games a second (K = 32) on EXPERT_DEALS deals a variant,
+# and hint latency (K = 64).
+EXPERT_DEALS ?= 100
 bench-expert: build
-	bench/expert.sh $(DEALS)
+	bench/expert.sh $(EXPERT_DEALS)
 
 # deal --winnable: winnable deals a second, traditional and microsoft, every core.
 WINNABLE_DEALS ?= 200
