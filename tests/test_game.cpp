@@ -61,7 +61,7 @@ constexpr std::string_view WorkedMoves = "KS; JC 2D; 7D 6H; draw; 9C 4D; draw; d
 
 TEST_CASE("the worked example of docs/rules.md replays to the position it describes", "[game][example]") {
     const std::filesystem::path log_path =
-        std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "worked-example.log";
+        std::filesystem::path(PYRAMIDE_SOURCE_DIR) / "examples" / "worked-example.log";
     std::ifstream in(log_path);
     REQUIRE(in.good());
     pyr::LineReader lines(in, log_path.string());
