@@ -575,7 +575,7 @@ std::optional<int> Session::next_in_series(std::unique_ptr<Table>& table, std::u
         say(end.text);
         return end.good ? ExitOk : ExitNegative;
     }
-    if (v.scored) say(fmt::format("total score after {} of {} games: {}", k, series_.games(), series_.total(v)));
+    if (v.scored) say(fmt::format("total score after {} of {}: {}", k, games_text(series_.games()), series_.total(v)));
     prev = std::move(table);
     return std::nullopt;
 }

@@ -31,7 +31,8 @@ std::string mean_score(const ExpertChoice& c, const CandidateCount& k) {
 std::string hint_list(const Game& game, const ExpertChoice& c, std::size_t width) {
     std::vector<std::string> items;
     for (const CandidateCount& k : c.candidates)  // an item is never broken: its spaces may stay
-        items.push_back(c.scored ? fmt::format("{} {} ({} wins)", format_move(game, k.move), mean_score(c, k), k.wins)
+        items.push_back(c.scored ? fmt::format("{} {} ({} win{})", format_move(game, k.move), mean_score(c, k), k.wins,
+                                               k.wins == 1 ? "" : "s")
                                  : fmt::format("{} {}", format_move(game, k.move), k.wins));
     const std::string head = c.scored ? fmt::format("hint all (mean best score in {} stock orders): ", c.samples)
                                       : fmt::format("hint all (wins of {} stock orders): ", c.samples);

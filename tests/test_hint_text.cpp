@@ -82,9 +82,9 @@ TEST_CASE("hint text: scored variants give the mean best score first", "[hint]")
     CHECK(hint_text(game, c, false, 80) ==
           "hint: 8D 5C (mean best score 12.5 in 64 stock orders; wins 3; QH AH: -4.0)");
     CHECK(hint_text(game, c, true, 100) ==
-          "hint all (mean best score in 64 stock orders): 8D 5C 12.5 (3 wins), QH AH -4.0 (1 wins)");
+          "hint all (mean best score in 64 stock orders): 8D 5C 12.5 (3 wins), QH AH -4.0 (1 win)");
     CHECK(hint_text(game, c, true, 80) ==
-          "hint all (mean best score in 64 stock orders): 8D 5C 12.5 (3 wins),\n  QH AH -4.0 (1 wins)");
+          "hint all (mean best score in 64 stock orders): 8D 5C 12.5 (3 wins),\n  QH AH -4.0 (1 win)");
     CHECK(hint_text(game, weighed(game, {"draw"}, {0}, {0}), false, 80) ==
           "hint: draw (mean best score 0.0 in 64 stock orders; wins 0)");
 }

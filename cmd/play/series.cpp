@@ -87,7 +87,7 @@ std::string Series::running_total(const Variant& v) const {
     const int games = static_cast<int>(scores_.size()), sum = total(v);
     if (v.series == 0) return fmt::format("total score after {} game{}: {}", games, games == 1 ? "" : "s", sum);
     const int in_series = (games - 1) % v.series + 1;
-    std::string text = fmt::format("total score after {} of {} games: {}", in_series, v.series, sum);
+    std::string text = fmt::format("total score after {} of {}: {}", in_series, games_text(v.series), sum);
     if (in_series == v.series) text += fmt::format(", {}", sum >= 0 ? "par: played well" : "below par");
     return text;
 }
@@ -95,11 +95,11 @@ std::string Series::running_total(const Variant& v) const {
 Series::End Series::end(const Variant& v) const {
     const int sum = total(v);
     if (!v.scored)
-        return {fmt::format("series of {} games: {} won", games_, std::ranges::count(won_, true)), won_.back()};
-    if (v.series != games_) return {fmt::format("series of {} games: total score {}", games_, sum), won_.back()};
+        return {fmt::format("series of {}: {} won", games_text(games_), std::ranges::count(won_, true)), won_.back()};
+    if (v.series != games_) return {fmt::format("series of {}: total score {}", games_text(games_), sum), won_.back()};
     // Par Pyramide: a series of six scoring 0 or more is "par".
     const bool par = sum >= 0;
-    return {fmt::format("series of {} games: total score {}, {}", games_, sum, par ? "par: played well" : "below par"),
+    return {fmt::format("series of {}: total score {}, {}", games_text(games_), sum, par ? "par: played well" : "below par"),
             par};
 }
 
@@ -136,7 +136,7 @@ Series::Resumed Series::resume(const std::string& series_path, RulesCache& cache
         finish(last);
         if (games_ > 0 && r.k == games_)
             throw InputError(in.name(), 0, 0,
-                             fmt::format("the series is over ({} of {} games{}): nothing to resume", r.k, games_,
+                             fmt::format("the series is over ({} of {}{}): nothing to resume", r.k, games_text(games_),
                                          last.variant().scored ? fmt::format(", total score {}", total(last.variant()))
                                                                : ""));
     }

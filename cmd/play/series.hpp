@@ -14,6 +14,9 @@
 
 namespace pyr::cmd::play {
 
+// "1 game", "6 games".
+inline std::string games_text(int n) { return std::to_string(n) + (n == 1 ? " game" : " games"); }
+
 // Whether `path` is a series file rather than a move log (for --resume).
 bool is_series_file(const std::string& path);
 
