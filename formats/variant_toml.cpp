@@ -304,6 +304,9 @@ void read_key(const Field& f, Settings& s) {
     else if (k == "pass_bonus") read_pass_bonus(f, v);
     else if (k == "card_penalty") v.card_penalty = f.integer(0, 1000);
     else if (k == "series") v.series = f.integer(0, 100);
+    else if (f.node.is_table() || f.node.is_array_of_tables())
+        fail(f.key_at, fmt::format("unknown table '{}': a variant's keys stand at the top of the file, under no [table]",
+                                   excerpt(k)));
     else fail(f.key_at, fmt::format("unknown key '{}'{}", excerpt(k), did_you_mean(k, VariantKeys)));
 }
 

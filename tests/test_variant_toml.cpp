@@ -225,7 +225,10 @@ TEST_CASE("variant toml: unknown key, wrong type, out of range: file, line and c
     CHECK(parse_error("base = \"nosuch\"\n") ==
           "mine.toml:1:8: unknown variant 'nosuch' (presets: traditional, par, pyramid-only, microsoft, overlapping, giza, "
           "spanish, reserve, apophis, triangle, tut)");
-    CHECK(parse_error("[rules]\ndraw = 1\n") == "mine.toml:1:2: unknown key 'rules'; did you mean 'piles'?");
+    CHECK(parse_error("[rules]\ndraw = 1\n") ==
+          "mine.toml:1:2: unknown table 'rules': a variant's keys stand at the top of the file, under no [table]");
+    CHECK(parse_error("[[rule]]\ndraw = 1\n") ==
+          "mine.toml:1:3: unknown table 'rule': a variant's keys stand at the top of the file, under no [table]");
     CHECK(parse_error(std::string("draw = 1\0", 9)) == "mine.toml: binary data (a NUL byte): not a TOML file");
     // TOML syntax errors come from toml++, with its position.
     CHECK(parse_error("draw = \n") == "mine.toml:1:8: TOML: Error while parsing key-value pair: expected value, saw '\\n'");
