@@ -27,32 +27,31 @@ int bonus_of(const Variant& v, int cleared_pass) {
 
 // Of `cards`, those that can never go: a card none of whose partners left it
 // can ever meet (they lie on top of it, or under it), and every card it
-// covers; to a fixed point.
-std::uint64_t stuck_cards(const Variant& v, const PairingFacts& f, std::uint64_t cards) {
-    std::uint64_t stuck = 0;
-    for (bool more = true; more;) {
-        more = false;
-        for (std::uint64_t m = cards & ~stuck; m; m &= m - 1) {
+// covers; to a fixed point. `stuck`: cards known to be among them (those of
+// the position before, which stay so with fewer cards); `look`: the cards
+// whose partners may have changed since (all, with none known).
+std::uint64_t stuck_cards(const Variant& v, const PairingFacts& f, std::uint64_t cards, std::uint64_t stuck = 0,
+                          std::uint64_t look = ~std::uint64_t{0}) {
+    stuck &= cards;
+    for (look &= cards & ~stuck; look;) {
+        std::uint64_t grown = 0;
+        for (std::uint64_t m = look; m; m &= m - 1) {
             const int c = std::countr_zero(m);
             if (Card{static_cast<std::uint8_t>(c)}.rank() == v.target) continue;
-            if (f.possible_partners(c, cards & ~stuck)) continue;
-            stuck |= std::uint64_t{1} << c;
-            more = true;
+            if (!f.possible_partners(c, cards & ~stuck)) grown |= m & -m;
         }
-        for (std::uint64_t m = stuck; m; m &= m - 1) {
-            const std::uint64_t under = f.after[static_cast<std::size_t>(std::countr_zero(m))] & cards & ~stuck;
-            stuck |= under;
-            more = more || under;
-        }
+        for (std::uint64_t m = grown; m; m &= m - 1)  // and the cards they cover
+            grown |= f.after[static_cast<std::size_t>(std::countr_zero(m))] & cards & ~stuck;
+        stuck |= grown;
+        look = f.partner_ranks(grown) & cards & ~stuck;  // their partners lost one
     }
     return stuck;
 }
 
-// Of `cards`, how many can never be removed: the stuck ones, and of the
+// Of `cards`, how many can never be removed: the `stuck` ones, and of the
 // rest, as pairs take one card of rank r and one of the partner rank, the
 // surplus of either.
-int cards_that_stay(const Variant& v, const PairingFacts& f, std::uint64_t cards) {
-    const std::uint64_t stuck = stuck_cards(v, f, cards);
+int cards_that_stay(const Variant& v, std::uint64_t cards, std::uint64_t stuck) {
     cards &= ~stuck;
     const int ranks = deck_ranks(v.deck);
     std::array<int, 16> count{};
@@ -68,6 +67,9 @@ int cards_that_stay(const Variant& v, const PairingFacts& f, std::uint64_t cards
     }
     return stay;
 }
+
+// The best bonus still open (as score_upper_bound), less the cards that stay.
+int upper_bound(const Variant& v, std::uint64_t cards, std::uint64_t stuck, int pass, int cleared_pass);
 
 // Values in the table: an int that is never negative, with one bit for "exact".
 constexpr int Dominated = -100000;  // below every score: a position the normal form skips
@@ -217,6 +219,21 @@ private:
         return clear_test_.dead(in, parent, last, orders_[static_cast<std::size_t>(ply)]);
     }
 
+    // The cards that can never go at `ply` (stuck_cards), from those at the
+    // ply before where `last` led from there; kept in stuck_[ply].
+    std::uint64_t stuck_at(int ply, const Move* last) {
+        if (stuck_.size() <= static_cast<std::size_t>(ply)) stuck_.resize(static_cast<std::size_t>(ply) + 64);
+        Stuck& here = stuck_[static_cast<std::size_t>(ply)];
+        here.cards = cards();
+        if (ply > 0 && last) {
+            const Stuck& before = stuck_[static_cast<std::size_t>(ply) - 1];
+            here.stuck = stuck_cards(v_, facts_, here.cards, before.stuck, facts_.partner_ranks(before.cards & ~here.cards));
+        } else {
+            here.stuck = stuck_cards(v_, facts_, here.cards);
+        }
+        return here.stuck;
+    }
+
     // The value of the position if it is above `alpha`; otherwise an upper
     // bound of it at most `alpha`. `clearable`: the pyramid, not cleared yet,
     // was not proved to stay at the position before (reached by `last`).
@@ -230,7 +247,7 @@ private:
         const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
                     !pyramid_stays(ply, last, ctx.held(in_play));
-        const int bound = score_upper_bound(v_, facts_, cards(), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);
+        const int bound = upper_bound(v_, cards(), stuck_at(ply, last), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
         const Key k = position_key(ctx, in_play);
         if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
@@ -280,6 +297,10 @@ private:
     const PairingFacts facts_;
     const DeadEndTest clear_test_;  // the pyramid can no longer be cleared
     std::deque<OrderFacts> orders_;  // by ply, along the line: the facts of clear_test_
+    struct Stuck {
+        std::uint64_t cards = 0, stuck = 0;  // the cards left, and those that can never go
+    };
+    std::vector<Stuck> stuck_;  // by ply, along the line
     int cleared_ = 0;     // the pass during which the pyramid was cleared, 0 = not yet
     std::deque<MoveList> move_lists_;
     std::vector<Move> path_, best_line_;
@@ -295,13 +316,19 @@ int final_score(const Variant& v, std::uint64_t cards, int cleared_pass) {
     return bonus_of(v, cleared_pass) - v.card_penalty * std::popcount(cards);
 }
 
-int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t cards, int pass, int cleared_pass) {
+namespace {
+int upper_bound(const Variant& v, std::uint64_t cards, std::uint64_t stuck, int pass, int cleared_pass) {
     int bonus = bonus_of(v, cleared_pass);
     if (cleared_pass == 0 && pass != NeverCleared) {
         bonus = 0;  // never cleared
         for (int p = pass; p <= static_cast<int>(v.pass_bonus.size()); ++p) bonus = std::max(bonus, bonus_of(v, p));
     }
-    return bonus - v.card_penalty * cards_that_stay(v, f, cards);
+    return bonus - v.card_penalty * cards_that_stay(v, cards, stuck);
+}
+}  // namespace
+
+int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t cards, int pass, int cleared_pass) {
+    return upper_bound(v, cards, stuck_cards(v, f, cards), pass, cleared_pass);
 }
 
 BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known) {
