@@ -29,19 +29,8 @@ void LostTable::use(std::size_t n) {
 
 void LostTable::first_entries() {
     const std::size_t n = std::min(max_entries_, StartEntries);
-    if (capacity_ >= n) {
-        use(n);
-        return;
-    }
-    // The whole block at once where the system gives it: its pages are
-    // taken only as the table grows into them, and growing never moves to a
-    // new block (whose pages would be fresh again).
-    if (void* p = std::calloc(max_entries_, sizeof(Entry))) {
-        take(Entries(static_cast<Entry*>(p)), max_entries_);
-        use(n);
-        return;
-    }
-    take(zeroed(n), n);
+    if (capacity_ >= n) use(n);
+    else take(zeroed(n), n);
 }
 
 void LostTable::grow() {

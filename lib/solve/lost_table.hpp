@@ -35,11 +35,8 @@ inline std::size_t key_hash(const Key& k) { return static_cast<std::size_t>(mix(
 // empty too). No memory is taken until the first store: a player makes
 // solvers it may never use, one a game; and the entries come zeroed from
 // calloc, whose large blocks are fresh pages the system fills only where a
-// search writes. The block is taken at its largest size at the first
-// store, where the system gives it (its pages are taken only as the table
-// grows into them), and kept when the table shrinks: growth never moves to
-// fresh pages, and a solver that grows and shrinks from one search to the
-// next pays for its pages once.
+// search writes. Shrinking keeps the block: a player's solver that grows
+// and shrinks from one search to the next pays for fresh pages once.
 class LostTable {
 public:
     static constexpr std::size_t StartEntries = std::size_t{1} << 15;  // 768 KB
