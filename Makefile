@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-daily bench-million bench-shortest clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-daily bench-million bench-shortest bench-par clean
 all: build
 
 deps:
@@ -57,10 +57,17 @@ bench: build
 	bench/run.sh $(DEALS)
 
 # The expert player: games a second (K = 32) on EXPERT_DEALS deals a variant,
-# and hint latency (K = 64).
+# seconds a game on one core (traditional at K = 128 on EXPERT_DEALS deals,
+# Par's scored expert at K = 32 on PAR_GAMES), and hint latency (K = 64).
 EXPERT_DEALS ?= 100
+PAR_GAMES ?= 3
 bench-expert: build
-	bench/expert.sh $(EXPERT_DEALS)
+	bench/expert.sh $(EXPERT_DEALS) 200 $(PAR_GAMES)
+
+# Par's best scores: `solve -v par` deal by deal on PAR_DEALS seeds, every deal decided.
+PAR_DEALS ?= 600
+bench-par: build
+	bench/par.sh $(PAR_DEALS)
 
 # deal --winnable: winnable deals a second, traditional and microsoft, every core.
 WINNABLE_DEALS ?= 200
