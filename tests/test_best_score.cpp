@@ -197,3 +197,55 @@ TEST_CASE("the score bound: the bonus still open minus the cards that must stay"
     // Without the second Queen, the Ace's one partner is stuck: all three stay.
     CHECK(score_upper_bound(v, laid, q1.bit() | ace.bit() | king.bit(), 1, 0) == 50 - 3);
 }
+
+// The best score of a position is the most any of its moves can reach: given
+// it as the ceiling, each move's search stops at the first line reaching it,
+// and still finds each move's best score (below it, by the whole search).
+TEST_CASE("best score with the position before as ceiling: the same scores, sooner", "[solver][best]") {
+    const Rules rules(load_variant("par"));
+    SolveOptions plain;
+    plain.best_score = true;
+    Solver solver(plain);
+    int moves_compared = 0, at_ceiling = 0, sooner = 0;
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+        // From the first position, a few blind moves at a time, the reference can finish.
+        Game game(rules, deal_from_seed(rules.variant, seed));
+        int ceiling = OverBudget;
+        while (game.status() == Status::InProgress) {
+            ReferenceBest whole(8000);
+            Game probe = game;
+            if ((ceiling = whole.run(probe)) != OverBudget) break;
+            for (int i = 0; i < 5 && game.status() == Status::InProgress; ++i) game.apply(blind_choice(game));
+        }
+        if (game.status() != Status::InProgress) continue;
+        MoveList moves;
+        game.legal_moves(moves);
+        for (const Move& m : moves) {
+            Game child = game;
+            child.apply(m);
+            if (child.status() != Status::InProgress) continue;
+            ReferenceBest ref(8000);
+            Game p = child;
+            const int best = ref.run(p);
+            REQUIRE(best != OverBudget);
+            INFO("seed " << seed << " move " << m.ca.code << " " << m.cb.code);
+            SolveOptions capped = plain;
+            capped.best_score_ceiling = ceiling;
+            const SolveResult with = solver.solve(child, capped);
+            const SolveResult without = solver.solve(child);
+            REQUIRE(with.best_score.has_value());
+            CHECK(*with.best_score == best);
+            CHECK(line_score(child, with.line) == best);
+            CHECK(*without.best_score == best);
+            CHECK(with.nodes <= without.nodes);
+            ++moves_compared;
+            at_ceiling += best == ceiling;
+            sooner += with.nodes < without.nodes;
+        }
+    }
+    INFO(moves_compared << " moves compared, " << at_ceiling << " reaching the ceiling, " << sooner << " found sooner");
+    CHECK(moves_compared > 30);
+    CHECK(at_ceiling > 0);
+    CHECK(at_ceiling < moves_compared);
+    CHECK(sooner > 0);
+}

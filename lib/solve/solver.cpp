@@ -568,10 +568,12 @@ int longest_line(const Variant& v) {
 }
 }  // namespace
 
-SolveResult Solver::solve(const Game& start) {
+SolveResult Solver::solve(const Game& start) { return solve(start, options_); }
+
+SolveResult Solver::solve(const Game& start, const SolveOptions& options) {
     const auto run = [&] {
-        if (options_.best_score && start.variant().scored && !options_.shortest) return solve_for_best_score(start);
-        return solve_for_win(start, options_);
+        if (options.best_score && start.variant().scored && !options.shortest) return solve_for_best_score(start, options);
+        return solve_for_win(start, options);
     };
     const int longest = longest_line(start.variant());
     if (longest <= DeepLine) return run();
@@ -596,8 +598,8 @@ SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options
 
 // A search for any win first: it says whether one exists, and the score of
 // the win it finds is one the best-score search need only try to beat.
-SolveResult Solver::solve_for_best_score(const Game& start) {
-    SolveOptions for_win = options_;
+SolveResult Solver::solve_for_best_score(const Game& start, const SolveOptions& options) {
+    SolveOptions for_win = options;
     for_win.best_score = false;
     SolveResult win = solve_for_win(start, for_win);
     SolveResult r;
@@ -609,17 +611,17 @@ SolveResult Solver::solve_for_best_score(const Game& start) {
         known.score = replay_line(start, win.line).score();
         known.line = std::move(win.line);
     }
-    SolveOptions for_score = options_;
-    if (options_.best_score_node_limit) {
-        for_score.node_limit = options_.best_score_node_limit;
-    } else if (options_.node_limit) {
+    SolveOptions for_score = options;
+    if (options.best_score_node_limit) {
+        for_score.node_limit = options.best_score_node_limit;
+    } else if (options.node_limit) {
         // node_limit bounds both searches together.
-        if (win.nodes >= options_.node_limit) {
+        if (win.nodes >= options.node_limit) {
             r.outcome = SolveOutcome::GaveUp;
             if (win.outcome == SolveOutcome::Won) r.score_found = known.score;
             return r;
         }
-        for_score.node_limit = options_.node_limit - win.nodes;
+        for_score.node_limit = options.node_limit - win.nodes;
     }
     BestScore best = search_best_score(start, for_score, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
     r.nodes += best.nodes;
