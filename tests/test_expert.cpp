@@ -300,56 +300,6 @@ TEST_CASE("expert: each candidate's wins are those of solving it in each of the 
     CHECK(won_somewhere >= 3);
 }
 
-TEST_CASE("expert: each candidate's best scores are those of searching it in each of the K orders") {
-    // In a scored variant weigh() first finds the best score before the
-    // move, an order at a time, and each move's search stops at a line
-    // reaching it; here each move is searched on its own, to its limits.
-    const Rules rules(load_variant("par"));
-    ExpertOptions eo;
-    eo.samples = 6;
-    Expert expert(eo);
-    SolveOptions so;
-    so.node_limit = eo.node_limit;
-    so.table_bytes = 8u << 20;
-    so.best_score = true;
-    so.best_score_node_limit = eo.score_node_limit;
-    Solver solver(so);
-    int candidates = 0, scores_differ = 0;
-    for (std::uint64_t seed = 0; seed < 6; ++seed) {
-        Game g(rules, deal_from_seed(rules.variant, seed));
-        advance(g, static_cast<int>(seed % 3) * 5);
-        if (g.status() != Status::InProgress || g.unseen_stock().size() < 2) continue;
-        const std::vector<CandidateCount> weighed = expert.weigh(g);
-        const std::vector<std::vector<Card>> orders = expert_orders(g, eo);
-        std::int64_t first = 0;
-        for (const CandidateCount& c : weighed) {
-            int wins = 0;
-            std::int64_t total = 0;
-            for (const std::vector<Card>& order : orders) {
-                Game after = g;
-                after.reorder_unseen_stock(order);
-                after.apply(c.move);
-                if (after.status() != Status::InProgress) {
-                    wins += after.status() == Status::Won;
-                    total += after.score();
-                    continue;
-                }
-                const SolveResult r = solver.solve(after);
-                wins += r.outcome == SolveOutcome::Won;
-                total += std::max(after.score(), r.score_found.value_or(after.score()));
-            }
-            INFO("seed " << seed);
-            CHECK(c.wins == wins);
-            CHECK(c.score_total == total);
-            if (&c == &weighed.front()) first = total;
-            scores_differ += total != first;
-            ++candidates;
-        }
-    }
-    CHECK(candidates >= 8);
-    CHECK(scores_differ >= 1);
-}
-
 TEST_CASE("expert: play() makes choose()'s move, stopping once the other orders cannot change it") {
     int decisions = 0, stopped_early = 0;
     for (const char* preset : {"traditional", "pyramid-only", "overlapping"}) {

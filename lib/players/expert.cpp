@@ -89,7 +89,7 @@ std::optional<Move> Expert::solver_move(const Game& game) {
 // The move in one order: won or not, and in a scored variant the best score
 // from there (that of the game as it stands where nothing better was reached
 // within the limit: a player can always just turn the rest of the stock).
-void Expert::count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c, std::optional<int> ceiling) {
+void Expert::count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c) {
     const bool scored = plays_for_score(game, options_);
     Game g = game;
     g.reorder_unseen_stock(order);
@@ -98,9 +98,7 @@ void Expert::count_in(const Game& game, const std::vector<Card>& order, Candidat
         c.wins += g.status() == Status::Won;
         if (scored) c.score_total += g.score();
     } else if (scored) {
-        SolveOptions so = solve_options(options_, true, options_.score_node_limit);
-        so.best_score_ceiling = ceiling;
-        const SolveResult r = score_solver_.solve(g, so);
+        const SolveResult r = score_solver_.solve(g);
         c.wins += r.outcome == SolveOutcome::Won;
         c.score_total += std::max(g.score(), r.score_found.value_or(g.score()));
     } else {
@@ -108,32 +106,26 @@ void Expert::count_in(const Game& game, const std::vector<Card>& order, Candidat
     }
 }
 
-// Every candidate in one order, after the position before the move is
-// solved in it. Where the verdict needs no scores: if that position is lost
-// in this order, so is every move from it, and if it is won, so is the first
+// Every candidate in one order. Where the solver's verdict needs no
+// scores, the position before the move is solved first: if it is lost in
+// this order, so is every move from it, and if it is won, so is the first
 // move of its winning line; only the other moves of a won position are
-// solved one by one (and all of them where the first solve gave up). Where
-// scores count, its best score, if proved within the limit, is the most any
-// move can reach: each move's search stops at a line reaching it (the same
-// scores, found sooner).
+// solved one by one (and all of them where the first solve gave up).
 void Expert::count_order(const Game& game, const std::vector<Card>& order, std::vector<CandidateCount>& candidates) {
-    Game g = game;
-    g.reorder_unseen_stock(order);
-    if (plays_for_score(game, options_)) {
-        const std::optional<int> ceiling = score_solver_.solve(g).best_score;
-        for (CandidateCount& c : candidates) count_in(game, order, c, ceiling);
-        return;
-    }
-    const SolveResult r = solver_.solve(g);
-    if (r.outcome == SolveOutcome::NoSolution) return;
-    if (r.outcome == SolveOutcome::Won && !r.line.empty()) {
-        const auto first = std::find_if(candidates.begin(), candidates.end(),
-                                        [&](const CandidateCount& c) { return c.move == r.line.front(); });
-        if (first != candidates.end()) {
-            ++first->wins;
-            for (CandidateCount& c : candidates)
-                if (&c != &*first) count_in(game, order, c);
-            return;
+    if (!plays_for_score(game, options_)) {
+        Game g = game;
+        g.reorder_unseen_stock(order);
+        const SolveResult r = solver_.solve(g);
+        if (r.outcome == SolveOutcome::NoSolution) return;
+        if (r.outcome == SolveOutcome::Won && !r.line.empty()) {
+            const auto first = std::find_if(candidates.begin(), candidates.end(),
+                                            [&](const CandidateCount& c) { return c.move == r.line.front(); });
+            if (first != candidates.end()) {
+                ++first->wins;
+                for (CandidateCount& c : candidates)
+                    if (&c != &*first) count_in(game, order, c);
+                return;
+            }
         }
     }
     for (CandidateCount& c : candidates) count_in(game, order, c);

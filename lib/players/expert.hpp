@@ -66,7 +66,7 @@ private:
     ExpertChoice decide(const Game& game, bool until_decided);
     std::vector<CandidateCount> weigh(const Game& game, bool until_decided, int& samples);
     void count_order(const Game& game, const std::vector<Card>& order, std::vector<CandidateCount>& candidates);
-    void count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c, std::optional<int> ceiling = {});
+    void count_in(const Game& game, const std::vector<Card>& order, CandidateCount& c);
     std::optional<Move> solver_move(const Game& game);
 
     ExpertOptions options_;

@@ -131,14 +131,11 @@ public:
             best_line_ = known->line;
         }
         BestScore r;
-        // A known line at the ceiling is the best.
-        const int v = known && o_.best_score_ceiling && known->score >= *o_.best_score_ceiling
-                          ? alpha
-                          : dfs(alpha, NormalForm{}, 0, nullptr, true);
+        const int v = dfs(alpha, NormalForm{}, 0, nullptr, true);
         r.score = v > alpha ? v : alpha;  // not above the known line's score: that line is the best
         r.decided = !gave_up_;
         r.found = found_;
-        if (gave_up_ || at_ceiling_) r.score = best_found_;  // what was reached before the limit, or the ceiling
+        if (gave_up_) r.score = best_found_;  // what was reached before the limit
         r.line = std::move(best_line_);
         r.nodes = nodes_;
         return r;
@@ -155,7 +152,6 @@ private:
             best_found_ = score;
             best_line_ = path_;
         }
-        if (o_.best_score_ceiling && score >= *o_.best_score_ceiling) at_ceiling_ = true;
         return score;
     }
 
@@ -260,7 +256,7 @@ private:
         pos_.legal_moves(moves, pos_.free_mask());
         if (moves.size == 0) return game_over();
         const int best = try_moves(alpha, bound, ctx, in_play, ply, clearable);
-        if (gave_up_ || at_ceiling_) return std::max(alpha, best);  // nothing stored: a search cut short
+        if (gave_up_) return alpha;
         table_.store(k, encode(best, best > alpha));
         return best;
     }
@@ -285,7 +281,7 @@ private:
             path_.pop_back();
             pos_.undo();
             cleared_ = cleared_before;
-            if (gave_up_ || at_ceiling_) break;
+            if (gave_up_) break;
         }
         return best;
     }
@@ -312,7 +308,6 @@ private:
     int best_found_ = 0;
     std::uint64_t nodes_ = 0;
     bool gave_up_ = false;
-    bool at_ceiling_ = false;  // a line reached SolveOptions::best_score_ceiling: the search is over
 };
 
 }  // namespace

@@ -22,8 +22,7 @@ struct BestScore {
 };
 
 // `table` keeps, between searches, the values of positions (it is cleared
-// logically, as the win search does); only node_limit and best_score_ceiling
-// of `options` are used.
+// logically, as the win search does); only node_limit of `options` is used.
 // `known`: a line from `from` to the end of a game and its score, if one is
 // known (a win the win search found): only lines scoring more are looked for.
 BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table,

@@ -568,12 +568,10 @@ int longest_line(const Variant& v) {
 }
 }  // namespace
 
-SolveResult Solver::solve(const Game& start) { return solve(start, options_); }
-
-SolveResult Solver::solve(const Game& start, const SolveOptions& options) {
+SolveResult Solver::solve(const Game& start) {
     const auto run = [&] {
-        if (options.best_score && start.variant().scored && !options.shortest) return solve_for_best_score(start, options);
-        return solve_for_win(start, options);
+        if (options_.best_score && start.variant().scored && !options_.shortest) return solve_for_best_score(start);
+        return solve_for_win(start, options_);
     };
     const int longest = longest_line(start.variant());
     if (longest <= DeepLine) return run();
@@ -598,8 +596,8 @@ SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options
 
 // A search for any win first: it says whether one exists, and the score of
 // the win it finds is one the best-score search need only try to beat.
-SolveResult Solver::solve_for_best_score(const Game& start, const SolveOptions& options) {
-    SolveOptions for_win = options;
+SolveResult Solver::solve_for_best_score(const Game& start) {
+    SolveOptions for_win = options_;
     for_win.best_score = false;
     SolveResult win = solve_for_win(start, for_win);
     SolveResult r;
@@ -611,17 +609,17 @@ SolveResult Solver::solve_for_best_score(const Game& start, const SolveOptions& 
         known.score = replay_line(start, win.line).score();
         known.line = std::move(win.line);
     }
-    SolveOptions for_score = options;
-    if (options.best_score_node_limit) {
-        for_score.node_limit = options.best_score_node_limit;
-    } else if (options.node_limit) {
+    SolveOptions for_score = options_;
+    if (options_.best_score_node_limit) {
+        for_score.node_limit = options_.best_score_node_limit;
+    } else if (options_.node_limit) {
         // node_limit bounds both searches together.
-        if (win.nodes >= options.node_limit) {
+        if (win.nodes >= options_.node_limit) {
             r.outcome = SolveOutcome::GaveUp;
             if (win.outcome == SolveOutcome::Won) r.score_found = known.score;
             return r;
         }
-        for_score.node_limit = options.node_limit - win.nodes;
+        for_score.node_limit = options_.node_limit - win.nodes;
     }
     BestScore best = search_best_score(start, for_score, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
     r.nodes += best.nodes;

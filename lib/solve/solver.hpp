@@ -33,10 +33,6 @@ struct SolveOptions {
     // win search (0: what node_limit leaves it, so that both together search
     // node_limit positions at the most).
     std::uint64_t best_score_node_limit = 0;
-    // With best_score: a score no line from the position can beat, where one
-    // is known (the proved best of the position before its move): the search
-    // stops at the first line reaching it, which is then the best.
-    std::optional<int> best_score_ceiling;
     // Probes, the searches stopped early before the one that runs to the end
     // (not with `shortest`): the first in the solver's order, stopped after
     // first_probe positions, then shuffled_probes in random orders, of
@@ -76,12 +72,10 @@ public:
     SolveResult solve(const Rules& rules, const Deal& deal);
     // From the game's current position (its history is not needed).
     SolveResult solve(const Game& from);
-    // With other options than the solver's own (its table keeps its size).
-    SolveResult solve(const Game& from, const SolveOptions& options);
 
 private:
     SolveResult solve_for_win(const Game& from, const SolveOptions& options);
-    SolveResult solve_for_best_score(const Game& from, const SolveOptions& options);
+    SolveResult solve_for_best_score(const Game& from);
 
     SolveOptions options_;
     std::unique_ptr<LostTable> table_;
