@@ -186,6 +186,7 @@ private:
     // The moves to try, best first (indices into `moves`).
     int choose_moves(const MoveList& moves, const NormalForm& ctx, std::array<int, 160>& order) const {
         int n = 0;
+        std::array<int, 160> priority;
         for (int i = 0; i < moves.size; ++i) {
             const Move& m = moves.moves[i];
             if (king_at_once(m)) {
@@ -193,11 +194,16 @@ private:
                 return 1;
             }
             if (reorder_ && ctx.skips(m)) continue;
+            priority[i] = move_priority(m);
             order[n++] = i;
         }
-        std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) {
-            return move_priority(moves.moves[x]) > move_priority(moves.moves[y]);
-        });
+        // Insertion sort, stable: a few moves, no allocation.
+        for (int i = 1; i < n; ++i) {
+            const int x = order[i];
+            int j = i;
+            for (; j > 0 && priority[order[j - 1]] < priority[x]; --j) order[j] = order[j - 1];
+            order[j] = x;
+        }
         return n;
     }
 
