@@ -382,3 +382,25 @@ TEST_CASE("cards_left counts every card not removed, wherever it lies", "[game]"
         });
     }
 }
+
+TEST_CASE("under: the same position, played by other rules of the same layout", "[game]") {
+    const Rules par(pyr::load_variant("par"));
+    pyr::Variant v = par.variant;
+    v.goal = pyr::Goal::Pyramid;
+    v.passes = 1;
+    const Rules one_pass(v);
+    Game g(par, pyr::deal_from_seed(par.variant, 5));
+    // Turn the whole stock over: Par may recycle it, the one-pass rules may not.
+    const auto recycles = [](const Game& game) {
+        pyr::MoveList l;
+        game.legal_moves(l);
+        return std::count_if(l.begin(), l.end(), [](const Move& m) { return m.kind == MoveKind::Recycle; });
+    };
+    for (int i = 0; i < 30 && recycles(g) == 0; ++i) g.apply(Move{MoveKind::Draw});
+    const Game other = g.under(one_pass);
+    CHECK(state_diff(other.state(), g.state()).empty());
+    CHECK(&other.rules() == &one_pass);
+    CHECK(recycles(g) == 1);
+    CHECK(recycles(other) == 0);
+    CHECK(other.moves_made() == 0);
+}

@@ -65,6 +65,12 @@ Game Game::position() const {
     return g;
 }
 
+Game Game::under(const Rules& rules) const {
+    Game g = position();
+    g.rules_ = &rules;
+    return g;
+}
+
 int Game::cards_left() const {
     int n = std::popcount(state_.present) + state_.stock_left() + (state_.turned.valid() ? 1 : 0);
     for (int k = 0; k < MaxWastePiles; ++k) n += state_.waste_len[k];

@@ -186,6 +186,10 @@ public:
     void reorder_unseen_stock(std::span<const Card> order);
     // The position alone, without the history undo needs: cheap to copy on.
     Game position() const;
+    // The position under other rules of the same deck and layout (another
+    // goal, fewer passes): what a search that asks another question of it
+    // plays. `rules` must outlive the copy.
+    Game under(const Rules& rules) const;
 
     Place place(Card c) const { return find_place(c, nullptr); }
     // Where a card is, for messages: "in the stock", "removed", "covered by 2C"; "" when in play.

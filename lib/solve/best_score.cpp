@@ -114,8 +114,8 @@ class BestScoreSearch {
 public:
     // Values below `known`'s score come out as bounds that may be too low:
     // only lines scoring more are looked for (see useful_passes).
-    BestScoreSearch(const Game& start, const SolveOptions& o, LostTable& table, const BestScore* known)
-        : v_(start.variant()), pyramid_(start.rules().layout.pyramid_mask), o_(o), pos_(start), table_(table),
+    BestScoreSearch(const Game& start, const SolveOptions& o, LostTable& table, const BestScore* known, int first_clear)
+        : first_clear_(first_clear), v_(start.variant()), pyramid_(start.rules().layout.pyramid_mask), o_(o), pos_(start), table_(table),
           reorder_(earlier_never_worse(v_)), clear_passes_(useful_passes(v_, known)),
           pyramid_rules_(pyramid_goal(start.rules(), clear_passes_)), facts_(pairing_facts(start)),
           clear_test_(pyramid_rules_, facts_, pyramid_codes(start)) {
@@ -131,7 +131,10 @@ public:
             best_line_ = known->line;
         }
         BestScore r;
-        const int v = dfs(alpha, NormalForm{}, 0, nullptr, true);
+        // No clear left that earns a bonus: the pyramid is no longer tested.
+        const int last = static_cast<int>(v_.pass_bonus.size());
+        const bool clearable = first_clear_ <= last && (clear_passes_ == UnlimitedPasses || first_clear_ <= clear_passes_);
+        const int v = dfs(alpha, NormalForm{}, 0, nullptr, clearable);
         r.score = v > alpha ? v : alpha;  // not above the known line's score: that line is the best
         r.decided = !gave_up_;
         r.found = found_;
@@ -253,7 +256,8 @@ private:
         const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
                     !pyramid_stays(ply, last, ctx.held(in_play));
-        const int bound = upper_bound(v_, cards(), stuck_at(ply, last), clearable || cleared_ ? pos_.pass() : NeverCleared, cleared_);
+        const int bound = upper_bound(v_, cards(), stuck_at(ply, last),
+                                      clearable || cleared_ ? std::max(pos_.pass(), first_clear_) : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
         const Key k = position_key(ctx, in_play);
         if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
@@ -292,6 +296,7 @@ private:
         return best;
     }
 
+    const int first_clear_;  // no clear before this pass (search_best_score)
     const Variant& v_;
     const std::uint64_t pyramid_;
     const SolveOptions& o_;
@@ -337,9 +342,19 @@ int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t car
     return upper_bound(v, cards, stuck_cards(v, f, cards), pass, cleared_pass);
 }
 
-BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known) {
-    if (from.variant().waste_piles == 1) return BestScoreSearch<FastPosition>(from, options, table, known).run(known);
-    return BestScoreSearch<GamePosition>(from, options, table, known).run(known);
+BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known,
+                            int first_clear) {
+    if (from.variant().waste_piles == 1)
+        return BestScoreSearch<FastPosition>(from, options, table, known, first_clear).run(known);
+    return BestScoreSearch<GamePosition>(from, options, table, known, first_clear).run(known);
+}
+
+int last_bonus_pass(const Variant& v, const BestScore* known) {
+    const int beat = known ? known->score : 0;
+    int last = 0;
+    for (int p = 1; p <= static_cast<int>(v.pass_bonus.size()); ++p)
+        if (bonus_of(v, p) > beat && (v.passes == UnlimitedPasses || p <= v.passes)) last = p;
+    return last;
 }
 
 }  // namespace pyr

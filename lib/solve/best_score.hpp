@@ -25,8 +25,15 @@ struct BestScore {
 // logically, as the win search does); only node_limit of `options` is used.
 // `known`: a line from `from` to the end of a game and its score, if one is
 // known (a win the win search found): only lines scoring more are looked for.
+// `first_clear`: no line clears the pyramid before this pass (win searches
+// with the pyramid as the goal proved it; the position's own pass where
+// nothing is known), which tightens the bound on the bonus still open.
 BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table,
-                            const BestScore* known = nullptr);
+                            const BestScore* known = nullptr, int first_clear = 0);
+
+// The last pass in which clearing the pyramid earns a bonus above `known`'s
+// score (above nothing, where no line is known); 0 if none does.
+int last_bonus_pass(const Variant& v, const BestScore* known);
 
 // The most a game can still score from a position: the best bonus still open
 // (that of `cleared_pass` once the pyramid is cleared, 0 = not yet, from pass

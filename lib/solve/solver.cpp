@@ -609,19 +609,30 @@ SolveResult Solver::solve_for_best_score(const Game& start) {
         known.score = replay_line(start, win.line).score();
         known.line = std::move(win.line);
     }
-    SolveOptions for_score = options_;
-    if (options_.best_score_node_limit) {
-        for_score.node_limit = options_.best_score_node_limit;
-    } else if (options_.node_limit) {
-        // node_limit bounds both searches together.
-        if (win.nodes >= options_.node_limit) {
-            r.outcome = SolveOutcome::GaveUp;
-            if (win.outcome == SolveOutcome::Won) r.score_found = known.score;
-            return r;
+    const BestScore* known_line = win.outcome == SolveOutcome::Won ? &known : nullptr;
+    // The searches after the win search: each within best_score_node_limit,
+    // or together within what node_limit leaves.
+    const auto limit = [&](SolveOptions& o) {
+        if (options_.best_score_node_limit) {
+            o.node_limit = options_.best_score_node_limit;
+        } else if (options_.node_limit) {
+            if (r.nodes >= options_.node_limit) return false;
+            o.node_limit = options_.node_limit - r.nodes;
         }
-        for_score.node_limit = options_.node_limit - win.nodes;
+        return true;
+    };
+    int first_clear = start.state().pass;
+    if (start.state().cleared_pass == 0) {
+        SolveOptions for_clear = for_win;
+        if (limit(for_clear)) first_clear = first_clear_pass(start, for_clear, last_bonus_pass(start.variant(), known_line), r.nodes);
     }
-    BestScore best = search_best_score(start, for_score, *table_, win.outcome == SolveOutcome::Won ? &known : nullptr);
+    SolveOptions for_score = options_;
+    if (!limit(for_score)) {
+        r.outcome = SolveOutcome::GaveUp;
+        if (win.outcome == SolveOutcome::Won) r.score_found = known.score;
+        return r;
+    }
+    BestScore best = search_best_score(start, for_score, *table_, known_line, first_clear);
     r.nodes += best.nodes;
     if (best.found) r.score_found = best.score;
     if (!best.decided) {
@@ -634,6 +645,45 @@ SolveResult Solver::solve_for_best_score(const Game& start) {
     r.best_score = best.score;
     r.line = std::move(best.line);
     return r;
+}
+
+// The first pass, of those up to `last`, in which the pyramid can still be
+// cleared: win searches with the pyramid as the goal, in `last` passes first
+// (where it cannot, no clear is worth a bonus: last + 1), then in each pass
+// from the position's own up to the one that search cleared it in. Where a
+// search gives up, the pass it searched is the answer (nothing is proved). All of them together
+// search options.node_limit positions at the most.
+int Solver::first_clear_pass(const Game& start, const SolveOptions& options, int last, std::uint64_t& nodes) {
+    const int from = start.state().pass;
+    if (last < from) return from;
+    const std::uint64_t nodes_before = nodes;
+    const auto clears = [&](int passes, int& cleared_in) {
+        Variant v = start.variant();
+        v.goal = Goal::Pyramid;
+        v.passes = passes;
+        const Rules rules(v);
+        const Game g = start.under(rules);
+        SolveOptions o = options;
+        if (options.node_limit) {  // all of them together
+            if (nodes - nodes_before >= options.node_limit) return std::optional<bool>{};
+            o.node_limit = options.node_limit - (nodes - nodes_before);
+        }
+        SolveResult r = solve_for_win(g, o);
+        nodes += r.nodes;
+        if (r.outcome == SolveOutcome::GaveUp) return std::optional<bool>{};
+        if (r.outcome == SolveOutcome::Won) cleared_in = replay_line(g, r.line).state().pass;
+        return std::optional<bool>{r.outcome == SolveOutcome::Won};
+    };
+    int cleared_in = last;
+    const std::optional<bool> any = clears(last, cleared_in);
+    if (!any) return from;
+    if (!*any) return last + 1;
+    for (int p = from; p < cleared_in; ++p) {
+        int ignored = 0;
+        const std::optional<bool> in_p = clears(p, ignored);
+        if (!in_p || *in_p) return p;
+    }
+    return cleared_in;
 }
 
 SolveResult solve(const Rules& rules, const Deal& deal, const SolveOptions& options) {

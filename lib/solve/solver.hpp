@@ -76,6 +76,7 @@ public:
 private:
     SolveResult solve_for_win(const Game& from, const SolveOptions& options);
     SolveResult solve_for_best_score(const Game& from);
+    int first_clear_pass(const Game& from, const SolveOptions& options, int last, std::uint64_t& nodes);
 
     SolveOptions options_;
     std::unique_ptr<LostTable> table_;
