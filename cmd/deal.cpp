@@ -295,6 +295,17 @@ void check_daily_options(const DealOptions& o, bool seeded) {
     if (other) throw UsageError(fmt::format("--daily: one deal, the day's, chosen and rated by date: not with {}", other));
 }
 
+// A band no count of R games gives would have the scan rate every seed up
+// to --max-seeds and find none: refused at once.
+void check_band_reachable(Band band, int runs) {
+    if (!band_wins(band, runs).none()) return;
+    const int b = static_cast<int>(band);  // never easy (R wins) nor expert (none)
+    throw UsageError(fmt::format("--difficulty {}: {} is {:g}% to below {:g}% of the expert's games won, which {} "
+                                 "games never give: give --runs {} or more",
+                                 band_name(band), band_name(band), 100 * band_floor(band),
+                                 100 * band_floor(static_cast<Band>(b - 1)), runs, fewest_runs(band)));
+}
+
 void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>& filter_options,
                           const std::vector<CLI::Option*>& difficulty_options) {
     if (o.winnable && o.unwinnable) throw UsageError("--winnable and --unwinnable exclude each other: give one");
@@ -303,6 +314,7 @@ void check_filter_options(const DealOptions& o, const std::vector<CLI::Option*>&
     if (o.difficulty.empty())
         for (const CLI::Option* opt : difficulty_options)
             if (opt->count() > 0) throw UsageError(fmt::format("{}: only with --difficulty", opt->get_name()));
+    if (!o.difficulty.empty()) check_band_reachable(*band_named(o.difficulty), o.rating.runs);
     const char* flag = !o.difficulty.empty() ? "--difficulty" : o.winnable ? "--winnable" : "--unwinnable";
     if (o.filtered() && o.pysolfc)
         throw UsageError(fmt::format("{}: not with --pysolfc (it picks seeds, and PySolFC's numbers are not seeds)", flag));

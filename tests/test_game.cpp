@@ -396,7 +396,7 @@ TEST_CASE("under: the same position, played by other rules of the same layout", 
         game.legal_moves(l);
         return std::count_if(l.begin(), l.end(), [](const Move& m) { return m.kind == MoveKind::Recycle; });
     };
-    for (int i = 0; i < 30 && recycles(g) == 0; ++i) g.apply(Move{MoveKind::Draw});
+    for (int i = 0; i < 30 && recycles(g) == 0; ++i) g.apply(Move{});  // a draw
     const Game other = g.under(one_pass);
     CHECK(state_diff(other.state(), g.state()).empty());
     CHECK(&other.rules() == &one_pass);

@@ -95,6 +95,26 @@ TEST_CASE("rating: the expert's wins are its games with seeds S..S+R-1, on any n
     }
 }
 
+TEST_CASE("rating: the win counts of each band, and the fewest games that give it") {
+    for (int runs = 1; runs <= 40; ++runs)
+        for (int b = 0; b < Bands; ++b) {
+            const Band band = static_cast<Band>(b);
+            const WinCounts c = band_wins(band, runs);
+            for (int w = 0; w <= runs; ++w) CHECK((band_of(w, runs) == band) == (w >= c.first && w <= c.last));
+            if (runs < fewest_runs(band)) CHECK(c.none());
+            if (runs == fewest_runs(band)) CHECK_FALSE(c.none());
+        }
+    // Easy (half or more) and expert (below 5%, no win at all) from one game;
+    // medium (1 of 3: 25% to below 50%) from three; hard (1 of 5: 5% to below 25%) from five.
+    CHECK(fewest_runs(Band::Easy) == 1);
+    CHECK(fewest_runs(Band::Expert) == 1);
+    CHECK(fewest_runs(Band::Medium) == 3);
+    CHECK(fewest_runs(Band::Hard) == 5);
+    CHECK(band_wins(Band::Hard, 4).none());
+    CHECK(band_wins(Band::Medium, 16).first == 4);
+    CHECK(band_wins(Band::Medium, 16).last == 7);
+}
+
 TEST_CASE("rating: bands by the expert's chance, each band's floor its own") {
     CHECK(band_of(16, 16) == Band::Easy);
     for (int b = 0; b < Bands; ++b) {

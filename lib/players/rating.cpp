@@ -50,10 +50,8 @@ BandProbe::BandProbe(const Rules& rules, const Deal& deal, const RatingOptions& 
 bool BandProbe::in_band(Band b) {
     if (!winnable()) return false;
     const int runs = options_.runs;
-    // The win counts that make band b, [low, high]; empty (low > high) when none does.
-    int low = runs + 1, high = -1;
-    for (int w = 0; w <= runs; ++w)
-        if (band_of(w, runs) == b) low = std::min(low, w), high = std::max(high, w);
+    const WinCounts counts = band_wins(b, runs);
+    const int low = counts.first, high = counts.last;
     for (;;) {
         const int most = wins_ + (runs - played_);
         if (wins_ >= low && most <= high) return true;
@@ -90,6 +88,19 @@ Band band_of(int wins, int runs) {
     for (int b = 0; b < Bands - 1; ++b)
         if (chance >= Floors[static_cast<std::size_t>(b)]) return static_cast<Band>(b);
     return Band::Expert;
+}
+
+WinCounts band_wins(Band b, int runs) {
+    WinCounts c{runs + 1, -1};
+    for (int w = 0; w <= runs; ++w)
+        if (band_of(w, runs) == b) c.first = std::min(c.first, w), c.last = std::max(c.last, w);
+    return c;
+}
+
+int fewest_runs(Band b) {
+    int runs = 1;
+    while (band_wins(b, runs).none()) ++runs;  // ends: a band is an interval of chances, never empty
+    return runs;
 }
 
 double band_floor(Band b) { return Floors[static_cast<std::size_t>(b)]; }

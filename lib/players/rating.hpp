@@ -68,6 +68,15 @@ private:
 
 // The band of a winnable deal the expert won `wins` of `runs` times (runs > 0).
 Band band_of(int wins, int runs);
+// The win counts of `runs` games that give band b: [first, last], none
+// (first > last) where no count does (with 2 games, medium and hard).
+struct WinCounts {
+    int first = 0, last = -1;
+    bool none() const { return first > last; }
+};
+WinCounts band_wins(Band b, int runs);
+// The fewest games some count of which gives band b.
+int fewest_runs(Band b);
 // The smallest chance of each band, for the man page and messages: easy 0.75, ...
 double band_floor(Band b);
 std::string_view band_name(Band b);
