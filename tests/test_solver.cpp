@@ -282,3 +282,63 @@ TEST_CASE("a node limit of N searches N positions at the most, a scored variant'
     CHECK(gave_up > 0);
     CHECK(decided > 0);
 }
+
+namespace {
+
+// outcomes_after against a fresh solve after each move, at positions along
+// the blind player's line: one search for every move (below each, the
+// position after it starts a search of its own, however the first search
+// reached it) must say what separate solves say.
+void compare_outcomes_after(const std::string& preset, int deals) {
+    const Rules rules(load_variant(preset));
+    SolveOptions so;
+    so.node_limit = 200000;
+    Solver shared(so), fresh(so);
+    int positions = 0, mixed = 0, several_win = 0;
+    for (int seed = 0; seed < deals; ++seed) {
+        Game game(rules, deal_from_seed(rules.variant, static_cast<std::uint64_t>(seed)));
+        for (int step = 0; step < 40 && game.status() == Status::InProgress; ++step) {
+            MoveList legal;
+            game.legal_moves(legal);
+            const std::vector<Move> moves(legal.begin(), legal.end());
+            if (step % 3 == 0 && moves.size() > 1) {
+                INFO(preset << " seed " << seed << " after " << game.moves_made() << " moves");
+                const std::vector<SolveOutcome> after = shared.outcomes_after(game, moves);
+                REQUIRE(after.size() == moves.size());
+                int won = 0, lost = 0;
+                for (std::size_t i = 0; i < moves.size(); ++i) {
+                    Game next = game;
+                    next.apply(moves[i]);
+                    const SolveOutcome alone = next.status() == Status::Won    ? SolveOutcome::Won
+                                               : next.status() == Status::Lost ? SolveOutcome::NoSolution
+                                                                               : fresh.solve(next).outcome;
+                    if (alone == SolveOutcome::GaveUp || after[i] == SolveOutcome::GaveUp) continue;
+                    INFO("move " << i);
+                    CHECK(after[i] == alone);
+                    (alone == SolveOutcome::Won ? won : lost)++;
+                }
+                ++positions;
+                mixed += won > 0 && lost > 0;
+                several_win += won > 1;
+            }
+            game.apply(blind_choice(game));
+        }
+    }
+    // Not only lost positions: some where moves differ, and some where more
+    // than one wins (each past the first is searched below the move alone).
+    INFO(preset << ": " << positions << " positions, " << mixed << " with moves that win and moves that lose, "
+                << several_win << " with more than one move that wins");
+    CHECK(mixed > 0);
+    CHECK(several_win > 0);
+}
+
+}  // namespace
+
+TEST_CASE("outcomes_after agrees with a solve after each move", "[solver]") {
+    compare_outcomes_after("traditional", test::deals_here(120));
+    compare_outcomes_after("microsoft", test::deals_here(60));
+    compare_outcomes_after("overlapping", test::deals_here(40));
+    compare_outcomes_after("par", test::deals_here(40));
+    compare_outcomes_after("giza", test::deals_here(40));  // several waste piles: pyr::Game as the position
+    compare_outcomes_after("tut", test::deals_here(20));
+}

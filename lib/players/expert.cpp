@@ -107,26 +107,19 @@ void Expert::count_in(const Game& game, const std::vector<Card>& order, Candidat
 }
 
 // Every candidate in one order. Where the solver's verdict needs no
-// scores, the position before the move is solved first: if it is lost in
-// this order, so is every move from it, and if it is won, so is the first
-// move of its winning line; only the other moves of a won position are
-// solved one by one (and all of them where the first solve gave up).
+// scores, one search: the position before the move first (lost in this
+// order, so is every move from it; won, so is the first move of its
+// winning line), then below each other move, sharing what it proves lost.
 void Expert::count_order(const Game& game, const std::vector<Card>& order, std::vector<CandidateCount>& candidates) {
     if (!plays_for_score(game, options_)) {
         Game g = game;
         g.reorder_unseen_stock(order);
-        const SolveResult r = solver_.solve(g);
-        if (r.outcome == SolveOutcome::NoSolution) return;
-        if (r.outcome == SolveOutcome::Won && !r.line.empty()) {
-            const auto first = std::find_if(candidates.begin(), candidates.end(),
-                                            [&](const CandidateCount& c) { return c.move == r.line.front(); });
-            if (first != candidates.end()) {
-                ++first->wins;
-                for (CandidateCount& c : candidates)
-                    if (&c != &*first) count_in(game, order, c);
-                return;
-            }
-        }
+        std::vector<Move> moves;
+        moves.reserve(candidates.size());
+        for (const CandidateCount& c : candidates) moves.push_back(c.move);
+        const std::vector<SolveOutcome> outcomes = solver_.outcomes_after(g, moves);
+        for (std::size_t i = 0; i < candidates.size(); ++i) candidates[i].wins += outcomes[i] == SolveOutcome::Won;
+        return;
     }
     for (CandidateCount& c : candidates) count_in(game, order, c);
 }

@@ -87,6 +87,23 @@ public:
         return r;
     }
 
+    // After run(): whether the position after `first`, one of the start's
+    // moves, is won. The same search goes on from the start with only that
+    // move (the same keys: what run() and the calls before proved lost
+    // serves here), within a node limit of its own. nodes() counts them all.
+    SolveOutcome outcome_after(const Move& first) {
+        gave_up_ = stopped_ = false;
+        stop_at_ = NoStop;
+        shuffle_ = 0;
+        node_base_ = nodes_;
+        line_.clear();
+        root_only_ = &first;
+        const bool win = dfs(MaxDepth, NormalForm{}, 0, nullptr);
+        root_only_ = nullptr;
+        return win ? SolveOutcome::Won : gave_up_ ? SolveOutcome::GaveUp : SolveOutcome::NoSolution;
+    }
+    std::uint64_t nodes() const { return nodes_; }
+
 private:
     // A deal that is won is often won along many lines, but best first can
     // spend a million positions below one early move that loses (Par, seed
@@ -346,6 +363,20 @@ private:
     // The moves to try from here: one made at once, or every move the normal
     // form and the facts of order allow, by move_priority (stable), or in a
     // probe's random order.
+    // The one move of `moves` that is `m` as the game names it (the
+    // position's moves name the same cards, perhaps at other places).
+    static Choice only(const MoveList& moves, const Move& m) {
+        Choice c;
+        for (int i = 0; i < moves.size && c.size == 0; ++i) {
+            const Move& x = moves.moves[i];
+            const bool same = x.kind == m.kind && (x.kind != MoveKind::Draw || x.pile == m.pile) &&
+                              ((x.ca == m.ca && x.cb == m.cb) || (x.kind == MoveKind::Pair && x.ca == m.cb && x.cb == m.ca));
+            if (same) c.index[c.size++] = i;
+        }
+        if (c.size == 0) throw std::logic_error("outcome_after: not a move of the position");
+        return c;
+    }
+
     Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const NormalForm& ctx, std::uint64_t free) {
         Choice c;
         std::array<int, 160> priority;
@@ -453,7 +484,7 @@ private:
             return false;
         }
         // A position is counted once it is searched: --node-limit N searches N at the most.
-        if (o_.node_limit && nodes_ >= o_.node_limit) {
+        if (o_.node_limit && nodes_ - node_base_ >= o_.node_limit) {
             gave_up_ = true;
             return false;
         }
@@ -480,13 +511,17 @@ private:
             table_.store(k, MaxDepth);
             return false;
         }
-        const Choice choice = choose_moves(moves, *here.holds, ctx, free);
+        const bool root_only = root_only_ && ply == 0;
+        const Choice choice = root_only ? only(moves, *root_only_) : choose_moves(moves, *here.holds, ctx, free);
         const bool limited_before = depth_limited_;
         depth_limited_ = false;
         for (int i = 0; i < choice.size; ++i) {
             const Move& m = moves.moves[choice.index[i]];
-            const NormalForm next =
-                choice.at_once ? ctx.at_once(in_play) : ctx.after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
+            // Below the one move tried, nothing is put off to another line:
+            // the position after it starts a search of its own.
+            const NormalForm next = root_only       ? NormalForm{}
+                                    : choice.at_once ? ctx.at_once(in_play)
+                                                     : ctx.after(rules_.variant, m, in_play, in_play & pos_.talon_codes());
             pos_.apply(m);
             const bool win = dfs(depth - 1, next, ply + 1, &m);
             pos_.undo();
@@ -496,8 +531,9 @@ private:
             }
             if (gave_up_ || stopped_) return false;
         }
-        // Without a depth cut below, the position is lost whatever the depth.
-        table_.store(k, depth_limited_ ? depth : MaxDepth);
+        // Without a depth cut below, the position is lost whatever the depth
+        // (not so where one move was tried).
+        if (!root_only) table_.store(k, depth_limited_ ? depth : MaxDepth);
         depth_limited_ = depth_limited_ || limited_before;
         return false;
     }
@@ -513,6 +549,8 @@ private:
     std::uint64_t goal_tableau_ = 0;
     int first_idle_pass_ = 1;  // from this pass on, idle_recycle() applies
     std::uint64_t nodes_ = 0;
+    std::uint64_t node_base_ = 0;      // the node limit counts from here
+    const Move* root_only_ = nullptr;  // outcome_after: the one move tried at the start
     bool gave_up_ = false;
     std::uint64_t stop_at_ = NoStop;  // a probe stops past this many positions (search_with_probes)
     bool stopped_ = false;
@@ -592,6 +630,43 @@ SolveResult Solver::solve_for_win(const Game& start, const SolveOptions& options
     if (r.outcome == SolveOutcome::Won && replay_line(start, r.line).status() != Status::Won)
         throw std::logic_error("solver line does not win");
     return r;
+}
+
+namespace {
+template <class Position>
+std::vector<SolveOutcome> outcomes_in(const Game& start, std::span<const Move> moves, const SolveOptions& options,
+                                      LostTable& table, SearchScratch& scratch, std::uint64_t& nodes) {
+    Search<Position> search(start, options, table, scratch);
+    SolveResult r = search.run();
+    std::vector<SolveOutcome> out(moves.size(), SolveOutcome::NoSolution);
+    if (r.outcome == SolveOutcome::NoSolution) {
+        nodes = search.nodes();
+        return out;
+    }
+    std::optional<Move> first;
+    if (r.outcome == SolveOutcome::Won) {
+        if (replay_line(start, r.line).status() != Status::Won) throw std::logic_error("solver line does not win");
+        if (!r.line.empty()) first = r.line.front();
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        out[i] = first && moves[i] == *first ? SolveOutcome::Won : search.outcome_after(moves[i]);
+    nodes = search.nodes();
+    return out;
+}
+}  // namespace
+
+std::vector<SolveOutcome> Solver::outcomes_after(const Game& from, std::span<const Move> moves, std::uint64_t* nodes) {
+    std::uint64_t n = 0;
+    std::vector<SolveOutcome> out;
+    const auto run = [&] {
+        out = from.variant().waste_piles == 1 ? outcomes_in<FastPosition>(from, moves, options_, *table_, *scratch_, n)
+                                              : outcomes_in<GamePosition>(from, moves, options_, *table_, *scratch_, n);
+    };
+    const int longest = longest_line(from.variant());
+    if (longest <= DeepLine) run();
+    else with_stack(static_cast<std::size_t>(longest) * StackPerMove, run);
+    if (nodes) *nodes = n;
+    return out;
 }
 
 // A search for any win first: it says whether one exists, and the score of

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "lib/rules/game.hpp"
@@ -72,6 +73,14 @@ public:
     SolveResult solve(const Rules& rules, const Deal& deal);
     // From the game's current position (its history is not needed).
     SolveResult solve(const Game& from);
+    // Whether the position after each of `moves` (legal in `from`) is won,
+    // for a win (not a score): `from` is searched first (lost, so is every
+    // move; won, so is the first move of its line), then the same search
+    // goes on below each move still open, so what it proved lost below one
+    // it need not prove again below the next. Each search within
+    // node_limit; `nodes`: the positions of all of them.
+    std::vector<SolveOutcome> outcomes_after(const Game& from, std::span<const Move> moves,
+                                             std::uint64_t* nodes = nullptr);
 
 private:
     SolveResult solve_for_win(const Game& from, const SolveOptions& options);
