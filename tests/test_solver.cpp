@@ -341,4 +341,6 @@ TEST_CASE("outcomes_after agrees with a solve after each move", "[solver]") {
     compare_outcomes_after("par", test::deals_here(40));
     compare_outcomes_after("giza", test::deals_here(40));  // several waste piles: pyr::Game as the position
     compare_outcomes_after("tut", test::deals_here(20));
+    compare_outcomes_after("apophis", test::deals_here(20));
+    compare_outcomes_after("reserve", test::deals_here(30));
 }
