@@ -360,9 +360,6 @@ private:
         return alone(m.ca) || alone(m.cb);
     }
 
-    // The moves to try from here: one made at once, or every move the normal
-    // form and the facts of order allow, by move_priority (stable), or in a
-    // probe's random order.
     // The one move of `moves` that is `m` as the game names it (the
     // position's moves name the same cards, perhaps at other places).
     static Choice only(const MoveList& moves, const Move& m) {
@@ -377,6 +374,9 @@ private:
         return c;
     }
 
+    // The moves to try from here: one made at once, or every move the normal
+    // form and the facts of order allow, by move_priority (stable), or in a
+    // probe's random order.
     Choice choose_moves(const MoveList& moves, const OrderFacts& facts, const NormalForm& ctx, std::uint64_t free) {
         Choice c;
         std::array<int, 160> priority;
