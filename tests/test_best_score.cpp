@@ -197,3 +197,53 @@ TEST_CASE("the score bound: the bonus still open minus the cards that must stay"
     // Without the second Queen, the Ace's one partner is stuck: all three stay.
     CHECK(score_upper_bound(v, laid, q1.bit() | ace.bit() | king.bit(), 1, 0) == 50 - 3);
 }
+
+TEST_CASE("the score bound counts the surplus of each pair of ranks, for any target", "[solver][best]") {
+    // Partners by rank only (no card lies on another), for targets below,
+    // at and above 15 (the bound counts in the four bits of each rank), odd
+    // and even (a rank that pairs with itself), and the Spanish deck.
+    struct Case {
+        DeckKind deck;
+        int target;
+    };
+    for (const Case c : {Case{DeckKind::French, 13}, Case{DeckKind::French, 3}, Case{DeckKind::French, 10},
+                         Case{DeckKind::French, 14}, Case{DeckKind::French, 16}, Case{DeckKind::French, 25},
+                         Case{DeckKind::Spanish, 12}}) {
+        Variant v = load_variant("par");
+        v.deck = c.deck;
+        v.target = c.target;
+        const int ranks = deck_ranks(c.deck);
+        PairingFacts by_rank;
+        by_rank.target = c.target;
+        for (int r = 1; r <= ranks; ++r) {
+            const int p = c.target - r;
+            if (r == c.target || p < 1 || p > ranks) continue;
+            for (int suit = 0; suit < 4; ++suit) {
+                const Card card = Card::make(r, suit);
+                by_rank.partners[card.code] = rank_bits(p) & ~card.bit();
+                by_rank.pairable |= card.bit();
+            }
+        }
+        SplitMix64 rng(static_cast<std::uint64_t>(c.target) * 1000 + static_cast<std::uint64_t>(ranks));
+        for (int trial = 0; trial < 2000; ++trial) {
+            std::uint64_t cards = 0;
+            const std::uint64_t keep = rng.next();
+            for (int r = 1; r <= ranks; ++r)
+                for (int suit = 0; suit < 4; ++suit)
+                    if (keep >> (4 * r + suit) & 1 && rng.below(4) != 0) cards |= Card::make(r, suit).bit();
+            // Of each rank that pairs with another, the surplus over its
+            // partner rank; an odd card of a rank that pairs with itself; all
+            // of a rank no rank pairs with; never the target's (it goes alone).
+            int stay = 0;
+            for (int r = 1; r <= ranks; ++r) {
+                const int n = std::popcount(cards & rank_bits(r)), p = c.target - r;
+                if (r == c.target) continue;
+                if (p < 1 || p > ranks) stay += n;
+                else if (p == r) stay += n % 2;
+                else if (p > r) stay += std::abs(n - std::popcount(cards & rank_bits(p)));
+            }
+            INFO("target " << c.target << ", cards " << std::hex << cards);
+            REQUIRE(score_upper_bound(v, by_rank, cards, NeverCleared, 0) == -v.card_penalty * stay);
+        }
+    }
+}

@@ -50,26 +50,48 @@ std::uint64_t stuck_cards(const Variant& v, const PairingFacts& f, std::uint64_t
 
 // Of `cards`, how many can never be removed: the `stuck` ones, and of the
 // rest, as pairs take one card of rank r and one of the partner rank, the
-// surplus of either.
-int cards_that_stay(const Variant& v, std::uint64_t cards, std::uint64_t stuck) {
-    cards &= ~stuck;
-    const int ranks = deck_ranks(v.deck);
-    std::array<int, 16> count{};
-    for (int r = 1; r <= ranks; ++r) count[static_cast<std::size_t>(r)] = std::popcount(cards & rank_bits(r));
-    int stay = std::popcount(stuck);
-    for (int r = 1; r <= ranks; ++r) {
-        const int partner = v.target - r;
-        const int n = count[static_cast<std::size_t>(r)];
-        if (r == v.target) continue;                    // goes alone
-        if (partner < 1 || partner > ranks) stay += n;  // no rank pairs with it
-        else if (partner == r) stay += n % 2;
-        else if (partner > r) stay += std::abs(n - count[static_cast<std::size_t>(partner)]);
+// surplus of either. Counted in the four bits of each rank at once (a search
+// asks at every position).
+class CardsThatStay {
+public:
+    explicit CardsThatStay(const Variant& v) : target_(v.target) {
+        const int ranks = deck_ranks(v.deck);
+        for (int r = 1; r <= ranks; ++r) {
+            const int partner = v.target - r;
+            if (r == v.target) continue;  // goes alone
+            if (partner < 1 || partner > ranks) alone_ |= rank_bits(r);  // no rank pairs with it
+            else if (partner == r) self_ |= std::uint64_t{1} << 4 * r;
+            else paired_ |= rank_bits(r);
+        }
     }
-    return stay;
-}
+
+    int operator()(std::uint64_t cards, std::uint64_t stuck) const {
+        const std::uint64_t x = cards & ~stuck;
+        // Each rank's cards, counted in its four bits (0 to 4).
+        std::uint64_t n = x - (x >> 1 & 0x5555555555555555ULL);
+        n = (n & 0x3333333333333333ULL) + (n >> 2 & 0x3333333333333333ULL);
+        // 8 + the count - the partner rank's: 4 to 12 a rank, never a borrow.
+        const std::uint64_t eights = paired_ & 0x8888888888888888ULL;
+        const std::uint64_t d = ((n & paired_) | eights) - (mirror_rank_groups(n, target_) & paired_);
+        const std::uint64_t more = (d >> 3 & 0x1111111111111111ULL) * 0xF;  // no fewer than the partner rank
+        const std::uint64_t less = paired_ & ~more;
+        const std::uint64_t surplus = (d & more & 0x7777777777777777ULL) + ((eights - (d & less)) & less);
+        // Each pair of ranks counted twice, once at either rank.
+        const std::uint64_t bytes = (surplus & 0x0F0F0F0F0F0F0F0FULL) + (surplus >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+        const int pairs = static_cast<int>(bytes * 0x0101010101010101ULL >> 56) / 2;
+        return std::popcount(stuck) + pairs + std::popcount(x & alone_) + std::popcount(n & self_);
+    }
+
+private:
+    int target_;
+    std::uint64_t paired_ = 0;  // the cards of the ranks that pair with another rank
+    std::uint64_t alone_ = 0;   // the cards of ranks no rank pairs with (the target's, alone, left out)
+    std::uint64_t self_ = 0;    // bit 4r of the rank r that pairs with itself (an even target)
+};
 
 // The best bonus still open (as score_upper_bound), less the cards that stay.
-int upper_bound(const Variant& v, std::uint64_t cards, std::uint64_t stuck, int pass, int cleared_pass);
+int upper_bound(const Variant& v, const CardsThatStay& stay, std::uint64_t cards, std::uint64_t stuck, int pass,
+                int cleared_pass);
 
 // Values in the table: an int that is never negative, with one bit for "exact".
 constexpr int Dominated = -100000;  // below every score: a position the normal form skips
@@ -117,7 +139,7 @@ public:
     BestScoreSearch(const Game& start, const SolveOptions& o, LostTable& table, const BestScore* known, int first_clear)
         : first_clear_(first_clear), v_(start.variant()), pyramid_(start.rules().layout.pyramid_mask), o_(o), pos_(start), table_(table),
           reorder_(earlier_never_worse(v_)), clear_passes_(useful_passes(v_, known)),
-          pyramid_rules_(pyramid_goal(start.rules(), clear_passes_)), facts_(pairing_facts(start)),
+          pyramid_rules_(pyramid_goal(start.rules(), clear_passes_)), facts_(pairing_facts(start)), stay_(v_),
           clear_test_(pyramid_rules_, facts_, pyramid_codes(start)) {
         table_.next_search();
         cleared_ = start.state().cleared_pass;
@@ -256,7 +278,7 @@ private:
         const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
                     !pyramid_stays(ply, last, ctx.held(in_play));
-        const int bound = upper_bound(v_, cards(), stuck_at(ply, last),
+        const int bound = upper_bound(v_, stay_, cards(), stuck_at(ply, last),
                                       clearable || cleared_ ? std::max(pos_.pass(), first_clear_) : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
         const Key k = position_key(ctx, in_play);
@@ -306,6 +328,7 @@ private:
     const int clear_passes_;  // the passes a clear can be worth something in
     const Rules pyramid_rules_;
     const PairingFacts facts_;
+    const CardsThatStay stay_;
     const DeadEndTest clear_test_;  // the pyramid can no longer be cleared
     std::deque<OrderFacts> orders_;  // by ply, along the line: the facts of clear_test_
     struct Stuck {
@@ -328,18 +351,19 @@ int final_score(const Variant& v, std::uint64_t cards, int cleared_pass) {
 }
 
 namespace {
-int upper_bound(const Variant& v, std::uint64_t cards, std::uint64_t stuck, int pass, int cleared_pass) {
+int upper_bound(const Variant& v, const CardsThatStay& stay, std::uint64_t cards, std::uint64_t stuck, int pass,
+                int cleared_pass) {
     int bonus = bonus_of(v, cleared_pass);
     if (cleared_pass == 0 && pass != NeverCleared) {
         bonus = 0;  // never cleared
         for (int p = pass; p <= static_cast<int>(v.pass_bonus.size()); ++p) bonus = std::max(bonus, bonus_of(v, p));
     }
-    return bonus - v.card_penalty * cards_that_stay(v, cards, stuck);
+    return bonus - v.card_penalty * stay(cards, stuck);
 }
 }  // namespace
 
 int score_upper_bound(const Variant& v, const PairingFacts& f, std::uint64_t cards, int pass, int cleared_pass) {
-    return upper_bound(v, cards, stuck_cards(v, f, cards), pass, cleared_pass);
+    return upper_bound(v, CardsThatStay(v), cards, stuck_cards(v, f, cards), pass, cleared_pass);
 }
 
 BestScore search_best_score(const Game& from, const SolveOptions& options, LostTable& table, const BestScore* known,

@@ -10,6 +10,16 @@
 
 namespace pyr {
 
+// The four bits of each rank (card codes 4r to 4r + 3), rank r's moved to
+// rank target - r's: reversed (by bytes, then within them), then shifted
+// (targets run up to twice the top rank, less one). Bits of ranks with no
+// partner rank go or land where no card is.
+inline std::uint64_t mirror_rank_groups(std::uint64_t groups, int target) {
+    std::uint64_t mirrored = __builtin_bswap64(groups);  // group g to 15 - g
+    mirrored = (mirrored & 0x0F0F0F0F0F0F0F0FULL) << 4 | (mirrored >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+    return target <= 15 ? mirrored >> 4 * (15 - target) : mirrored << 4 * (target - 15);
+}
+
 struct PairingFacts {
     // The tableau cards that must go before it (Layout::before), and those it must go before.
     std::array<std::uint64_t, 64> before{}, after{};
@@ -31,11 +41,7 @@ struct PairingFacts {
         cards &= pairable;
         std::uint64_t present = cards | cards >> 1;
         present = (present | present >> 2) & 0x1111111111111111ULL;
-        std::uint64_t mirrored = __builtin_bswap64(present);  // group g to 15 - g, by bytes, then within them
-        mirrored = (mirrored & 0x0F0F0F0F0F0F0F0FULL) << 4 | (mirrored >> 4 & 0x0F0F0F0F0F0F0F0FULL);
-        // Group g to target - g (targets run up to twice the top rank, less one).
-        mirrored = target <= 15 ? mirrored >> 4 * (15 - target) : mirrored << 4 * (target - 15);
-        return mirrored * 0xF & pairable;
+        return mirror_rank_groups(present, target) * 0xF & pairable;
     }
     // Of `cards`, those it could ever pair with: two cards pair only if neither must go first.
     std::uint64_t possible_partners(int code, std::uint64_t cards) const {
