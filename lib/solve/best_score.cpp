@@ -275,7 +275,8 @@ private:
             return alpha;
         }
         ++nodes_;
-        const std::uint64_t in_play = pos_.in_play_codes(pos_.free_mask());
+        const std::uint64_t free = pos_.free_mask();
+        const std::uint64_t in_play = pos_.in_play_codes(free);
         clearable = cleared_ == 0 && clearable && (clear_passes_ == UnlimitedPasses || pos_.pass() <= clear_passes_) &&
                     !pyramid_stays(ply, last, ctx.held(in_play));
         const int bound = upper_bound(v_, stay_, cards(), stuck_at(ply, last),
@@ -285,7 +286,7 @@ private:
         if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
             return decoded_value(e);
         MoveList& moves = move_list(ply);
-        pos_.legal_moves(moves, pos_.free_mask());
+        pos_.legal_moves(moves, free);
         if (moves.size == 0) return game_over();
         const int best = try_moves(alpha, bound, ctx, in_play, ply, clearable);
         if (gave_up_) return alpha;
@@ -299,6 +300,7 @@ private:
         std::array<int, 160> order;
         const int n = choose_moves(moves, ctx, order);
         const bool at_once = n == 1 && king_at_once(moves.moves[order[0]]);
+        const OrderFacts* facts = clearable ? &orders_[static_cast<std::size_t>(ply)] : nullptr;
         int best = Dominated;
         for (int i = 0; i < n && best < bound; ++i) {
             const Move m = moves.moves[order[i]];
@@ -308,7 +310,7 @@ private:
             if (cleared_ == 0 && (pos_.present() & pyramid_) == 0) cleared_ = pos_.pass();
             path_.push_back(m);
             // A move that breaks a fact of clear_test_ leaves a pyramid that can never be cleared.
-            const bool still = clearable && !orders_[static_cast<std::size_t>(ply)].broken_by(m);
+            const bool still = facts && !facts->broken_by(m);
             best = std::max(best, dfs(std::max(alpha, best), next, ply + 1, &m, still));
             path_.pop_back();
             pos_.undo();
