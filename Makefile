@@ -3,7 +3,7 @@ BUILD ?= build
 TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-daily bench-million bench-shortest bench-par clean
+.PHONY: all deps configure build test test-asan fuzz play bench bench-expert bench-winnable bench-rate bench-daily bench-million bench-shortest bench-par bench-converge clean
 all: build
 
 deps:
@@ -63,6 +63,15 @@ EXPERT_DEALS ?= 100
 PAR_GAMES ?= 3
 bench-expert: build
 	bench/expert.sh $(EXPERT_DEALS) 200 $(PAR_GAMES)
+
+# The expert's rate at each of CONVERGE_K on CONVERGE_DEALS deals of
+# CONVERGE_VARIANT, one shard a core, and its change from one K to the next;
+# shard files kept in build/converge (OUT=DIR), so a stopped run goes on.
+CONVERGE_DEALS ?= 2000
+CONVERGE_VARIANT ?= traditional
+CONVERGE_K ?= 128 256
+bench-converge: build
+	bench/converge.sh $(CONVERGE_DEALS) $(CONVERGE_VARIANT) $(CONVERGE_K)
 
 # Par's best scores: `solve -v par` deal by deal on PAR_DEALS seeds, every deal decided.
 PAR_DEALS ?= 600
