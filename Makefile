@@ -65,8 +65,9 @@ bench-expert: build
 	bench/expert.sh $(EXPERT_DEALS) 200 $(PAR_GAMES)
 
 # The expert's rate at each of CONVERGE_K on CONVERGE_DEALS deals of
-# CONVERGE_VARIANT, one shard a core, and its change from one K to the next;
-# shard files kept in build/converge (OUT=DIR), so a stopped run goes on.
+# CONVERGE_VARIANT, in SHARDS shards (one a core) on every core, and its
+# change from one K to the next; shard files kept in build/converge
+# (OUT=DIR), so a stopped run goes on.
 CONVERGE_DEALS ?= 2000
 CONVERGE_VARIANT ?= traditional
 CONVERGE_K ?= 128 256
