@@ -282,23 +282,31 @@ private:
         const int bound = upper_bound(v_, stay_, cards(), stuck_at(ply, last),
                                       clearable || cleared_ ? std::max(pos_.pass(), first_clear_) : NeverCleared, cleared_);
         if (bound <= alpha) return bound;
-        const Key k = position_key(ctx, in_play);
-        if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
-            return decoded_value(e);
         MoveList& moves = move_list(ply);
         pos_.legal_moves(moves, free);
         if (moves.size == 0) return game_over();
-        const int best = try_moves(alpha, bound, ctx, in_play, ply, clearable);
+        std::array<int, 160> order;
+        const int n = choose_moves(moves, ctx, order);
+        // One move to try: the position is worth what the one after it is,
+        // and stays out of the table. Most positions of a late pass are such
+        // (a draw, nothing to pair), and each probe is a wait on memory: the
+        // table keeps the positions with a choice, half as many. Not under a
+        // node limit, where a position revisited would count again and the
+        // limit would mean fewer positions than it does.
+        if (n == 1 && !o_.node_limit) return try_moves(alpha, bound, ctx, in_play, ply, clearable, order, n);
+        const Key k = position_key(ctx, in_play);
+        if (const int e = table_.find(k); e >= 0 && (decoded_exact(e) || decoded_value(e) <= alpha))
+            return decoded_value(e);
+        const int best = try_moves(alpha, bound, ctx, in_play, ply, clearable, order, n);
         if (gave_up_) return alpha;
         table_.store(k, encode(best, best > alpha));
         return best;
     }
 
-    // The best of the moves chosen here, stopping once one reaches `bound`.
-    int try_moves(int alpha, int bound, const NormalForm& ctx, std::uint64_t in_play, int ply, bool clearable) {
+    // The best of the moves chosen here (`order`, the first n), stopping once one reaches `bound`.
+    int try_moves(int alpha, int bound, const NormalForm& ctx, std::uint64_t in_play, int ply, bool clearable,
+                  const std::array<int, 160>& order, int n) {
         const MoveList& moves = move_list(ply);
-        std::array<int, 160> order;
-        const int n = choose_moves(moves, ctx, order);
         const bool at_once = n == 1 && king_at_once(moves.moves[order[0]]);
         const OrderFacts* facts = clearable ? &orders_[static_cast<std::size_t>(ply)] : nullptr;
         int best = Dominated;
